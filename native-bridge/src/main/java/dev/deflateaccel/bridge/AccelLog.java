@@ -1,0 +1,84 @@
+package dev.deflateaccel.bridge;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+
+import dev.deflateaccel.bridge.config.AccelConfig;
+import dev.deflateaccel.bridge.config.ConfigKey;
+
+/**
+ * The project's log, with zlib-accel's semantics: {@code log_level} 0 none, 1 error, 2 info,
+ * 3 debug; {@code log_file} appends to that file, empty means stdout. Deliberately not a logging
+ * framework: the agent runs before Cassandra configures logback and must not touch it. Warnings
+ * (bad config, a missing library) are printed at level 1, so the default level shows them.
+ */
+public final class AccelLog {
+    public static final int NONE = 0;
+    public static final int ERROR = 1;
+    public static final int INFO = 2;
+    public static final int DEBUG = 3;
+
+    private final int level;
+    private final PrintStream out;
+
+    private AccelLog(int level, PrintStream out) {
+        this.level = level;
+        this.out = out;
+    }
+
+    public static AccelLog to(PrintStream out, int level) {
+        return new AccelLog(level, out);
+    }
+
+    /** Opens the configured sink; an unusable log_file falls back to stdout and says so there. */
+    public static AccelLog from(AccelConfig config) {
+        int level = config.intValue(ConfigKey.LOG_LEVEL);
+        String file = config.text(ConfigKey.LOG_FILE);
+        if (file.isEmpty() || level == NONE) {
+            return new AccelLog(level, System.out);
+        }
+        try {
+            OutputStream os = new FileOutputStream(file, true);
+            return new AccelLog(level, new PrintStream(os, true, StandardCharsets.UTF_8));
+        } catch (IOException | SecurityException e) {
+            AccelLog log = new AccelLog(level, System.out);
+            log.warn("cannot open log_file " + file + " (" + e.getMessage() + "); logging to stdout");
+            return log;
+        }
+    }
+
+    public boolean isEnabled(int messageLevel) {
+        return level >= messageLevel;
+    }
+
+    public void warn(String message) {
+        write(ERROR, "WARN", message);
+    }
+
+    public void error(String message) {
+        write(ERROR, "ERROR", message);
+    }
+
+    public void info(String message) {
+        write(INFO, "INFO", message);
+    }
+
+    public void debug(String message) {
+        write(DEBUG, "DEBUG", message);
+    }
+
+    private void write(int messageLevel, String tag, String message) {
+        if (level < messageLevel) {
+            return;
+        }
+        try {
+            out.println(Instant.now() + " [deflate-accel] " + tag + " " + message);
+        } catch (RuntimeException ignored) {
+            // A log that cannot be written must not break a compression call.
+        }
+    }
+}

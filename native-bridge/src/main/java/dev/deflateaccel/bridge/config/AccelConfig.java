@@ -1,0 +1,92 @@
+package dev.deflateaccel.bridge.config;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/** The parsed, validated configuration: every key has a value (its default when not set). */
+public final class AccelConfig {
+    private final Map<ConfigKey, Long> numbers;
+    private final Map<ConfigKey, String> texts;
+    private final List<String> warnings;
+    private final String source;
+
+    AccelConfig(Map<ConfigKey, Long> numbers, Map<ConfigKey, String> texts, List<String> warnings, String source) {
+        this.numbers = new EnumMap<>(numbers);
+        this.texts = new EnumMap<>(texts);
+        this.warnings = List.copyOf(warnings);
+        this.source = source;
+    }
+
+    /** All defaults, as when the config file does not exist. */
+    public static AccelConfig defaults() {
+        return new AccelConfig(Collections.emptyMap(), Collections.emptyMap(), List.of(), "defaults");
+    }
+
+    public long value(ConfigKey key) {
+        if (key.isText()) {
+            throw new IllegalArgumentException(key.key() + " is a text key");
+        }
+        Long v = numbers.get(key);
+        return v != null ? v : key.defaultValue();
+    }
+
+    public int intValue(ConfigKey key) {
+        return (int) Math.min(Integer.MAX_VALUE, value(key));
+    }
+
+    public boolean enabled(ConfigKey key) {
+        return value(key) != 0;
+    }
+
+    /** A text key's value, "" when not set. */
+    public String text(ConfigKey key) {
+        if (!key.isText()) {
+            throw new IllegalArgumentException(key.key() + " is a numeric key");
+        }
+        return texts.getOrDefault(key, "");
+    }
+
+    /** Whether the file set this key (as opposed to it having its default). */
+    public boolean isSet(ConfigKey key) {
+        return key.isText() ? texts.containsKey(key) : numbers.containsKey(key);
+    }
+
+    /** One line per rejected value or unknown key, in file order. */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /** Where the values came from: the file path, or why defaults are used. */
+    public String source() {
+        return source;
+    }
+
+    /** Returns a copy with one value replaced; for tests and for the doctor's engine rows. */
+    public AccelConfig with(ConfigKey key, String value) {
+        Map<ConfigKey, Long> n = new EnumMap<>(ConfigKey.class);
+        n.putAll(numbers);
+        Map<ConfigKey, String> t = new EnumMap<>(ConfigKey.class);
+        t.putAll(texts);
+        if (key.isText()) {
+            t.put(key, value);
+        } else {
+            n.put(key, Long.parseLong(value));
+        }
+        return new AccelConfig(n, t, warnings, source);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        for (ConfigKey k : ConfigKey.values()) {
+            sb.append(k.key()).append(" = ").append(k.isText() ? text(k) : String.valueOf(value(k)));
+            if (!isSet(k)) {
+                sb.append("   (default)");
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}

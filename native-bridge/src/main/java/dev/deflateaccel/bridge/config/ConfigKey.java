@@ -1,0 +1,105 @@
+package dev.deflateaccel.bridge.config;
+
+/**
+ * Every key of the config file. The first group are zlib-accel's keys with its ranges and
+ * defaults (an operator's existing /etc/zlib-accel.conf means the same thing here); the second
+ * group are this project's own.
+ */
+public enum ConfigKey {
+    // zlib-accel keys (config/config.cpp), same names, ranges and defaults.
+    USE_QAT_COMPRESS("use_qat_compress", 0, 1, 1),
+    USE_QAT_UNCOMPRESS("use_qat_uncompress", 0, 1, 1),
+    USE_IAA_COMPRESS("use_iaa_compress", 0, 1, 0),
+    USE_IAA_UNCOMPRESS("use_iaa_uncompress", 0, 1, 0),
+    USE_ZLIB_COMPRESS("use_zlib_compress", 0, 1, 1),
+    USE_ZLIB_UNCOMPRESS("use_zlib_uncompress", 0, 1, 1),
+    USE_IGZIP_COMPRESS("use_igzip_compress", 0, 1, 0),
+    USE_IGZIP_UNCOMPRESS("use_igzip_uncompress", 0, 1, 0),
+    IGZIP_FALLBACK("igzip_fallback", 0, 1, 1),
+    IAA_COMPRESS_PERCENTAGE("iaa_compress_percentage", 0, 100, 50),
+    IAA_UNCOMPRESS_PERCENTAGE("iaa_uncompress_percentage", 0, 100, 50),
+    IAA_PREPEND_EMPTY_BLOCK("iaa_prepend_empty_block", 0, 1, 0),
+    QAT_PERIODICAL_POLLING("qat_periodical_polling", 0, 1, 0),
+    QAT_COMPRESSION_LEVEL("qat_compression_level", 1, 9, 1),
+    QAT_COMPRESSION_ALLOW_CHUNKING("qat_compression_allow_chunking", 0, 1, 0),
+    IGNORE_ZLIB_DICTIONARY("ignore_zlib_dictionary", 0, 1, 0),
+    LOG_LEVEL("log_level", 0, 3, 1),
+    LOG_STATS_SAMPLES("log_stats_samples", 0, 4294967295L, 1000),
+    LOG_FILE("log_file"),
+
+    // This project's keys.
+    /** libdeflate is on by default: faster than zlib at level 6 with a ratio at least as good. */
+    USE_LIBDEFLATE_COMPRESS("use_libdeflate_compress", 0, 1, 1),
+    USE_LIBDEFLATE_UNCOMPRESS("use_libdeflate_uncompress", 0, 1, 1),
+    /** 1 is ISA-L's fast level (~7% larger output than zlib 6 on Calgary); 0-3 as in ISA-L. */
+    IGZIP_COMPRESSION_LEVEL("igzip_compression_level", 0, 3, 1),
+    /** 6 matches stock Cassandra's java.util.zip default level (its ratio or better). */
+    LIBDEFLATE_COMPRESSION_LEVEL("libdeflate_compression_level", 1, 12, 6),
+    /** Library to load instead of the Debian soname; for hosts that install it elsewhere. */
+    LIBDEFLATE_LIBRARY("libdeflate_library"),
+    IGZIP_LIBRARY("igzip_library"),
+    /**
+     * Native contexts (engine state plus staging buffers) per engine and direction. Bounded
+     * independently of the thread count: Cassandra runs hundreds of threads, but only about as
+     * many as there are cores compress at once. A call that finds every context busy goes to the
+     * next engine (counted as CONTEXTS_BUSY). 0 means 4 per available processor, at least 8.
+     */
+    MAX_NATIVE_CONTEXTS("max_native_contexts", 0, 4096, 0),
+    /**
+     * Largest input (and staged output) a native engine takes, in KiB. Cassandra chunks are
+     * 4-64 KiB by default; larger calls go to the next engine so staging memory stays bounded.
+     */
+    MAX_NATIVE_BUFFER_KB("max_native_buffer_kb", 64, 65536, 1024);
+
+    private final String key;
+    private final long min;
+    private final long max;
+    private final long defaultValue;
+    private final boolean text;
+
+    ConfigKey(String key, long min, long max, long defaultValue) {
+        this.key = key;
+        this.min = min;
+        this.max = max;
+        this.defaultValue = defaultValue;
+        this.text = false;
+    }
+
+    /** A key whose value is a path; empty by default. */
+    ConfigKey(String key) {
+        this.key = key;
+        this.min = 0;
+        this.max = 0;
+        this.defaultValue = 0;
+        this.text = true;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public long min() {
+        return min;
+    }
+
+    public long max() {
+        return max;
+    }
+
+    public long defaultValue() {
+        return defaultValue;
+    }
+
+    public boolean isText() {
+        return text;
+    }
+
+    public static ConfigKey forKey(String key) {
+        for (ConfigKey k : values()) {
+            if (k.key.equals(key)) {
+                return k;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.deflateaccel.bridge.engine;
+
+import java.nio.ByteBuffer;
+
+/**
+ * One-shot, whole-buffer zlib-format (RFC 1950) compression and decompression.
+ *
+ * <p>Every method returns the number of bytes written (0 or more) on success, or a negative
+ * {@link FallbackReason#code()} when the engine declines or fails. On failure the caller's
+ * input is untouched and nothing is written outside {@code [outOffset, outOffset + outLength)}
+ * (for buffers: between the output's position and limit); what was written there is garbage and
+ * must not be taken as a result. ByteBuffer variants read {@code in}'s remaining bytes, write
+ * from {@code out}'s position, and never move either position: the caller does that on success.
+ *
+ * <p>Implementations are thread-safe.
+ */
+public interface DeflateEngine extends AutoCloseable {
+    String name();
+
+    EngineStatus status();
+
+    int compress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength);
+
+    int compress(ByteBuffer in, ByteBuffer out);
+
+    int decompress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength);
+
+    int decompress(ByteBuffer in, ByteBuffer out);
+
+    /** Frees native resources; contexts in use are freed when their call returns. */
+    @Override
+    void close();
+}

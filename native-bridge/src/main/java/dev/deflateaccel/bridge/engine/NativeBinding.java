@@ -1,0 +1,51 @@
+package dev.deflateaccel.bridge.engine;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+
+/**
+ * Binds a class of direct-mapped {@code native} methods to a shared library, once per JVM and
+ * class: JNA cannot rebind a registered class, and probing is not free. The outcome (with the
+ * package to install when the library is missing) is kept and reported by the engine.
+ */
+final class NativeBinding {
+    private static final Map<Class<?>, String> BOUND = new HashMap<>();
+
+    private NativeBinding() {
+    }
+
+    static synchronized EngineStatus bind(Class<?> natives, String library, String installHint) {
+        String boundTo = BOUND.get(natives);
+        if (boundTo != null) {
+            return boundTo.equals(library)
+                    ? EngineStatus.available(boundTo)
+                    : EngineStatus.available(boundTo + " (bound earlier in this JVM; " + library + " not used)");
+        }
+        NativeLibrary lib;
+        try {
+            lib = NativeLibrary.getInstance(library);
+        } catch (UnsatisfiedLinkError | RuntimeException e) {
+            return EngineStatus.unavailable("cannot load " + library + ": " + firstLine(e.getMessage())
+                    + "; " + installHint);
+        }
+        try {
+            Native.register(natives, lib);
+        } catch (UnsatisfiedLinkError | RuntimeException e) {
+            return EngineStatus.unavailable(library + " loaded but lacks a needed function (" + firstLine(e.getMessage())
+                    + "); " + installHint);
+        }
+        BOUND.put(natives, library);
+        return EngineStatus.available(lib.getFile() != null ? lib.getFile().getPath() : library);
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "no detail";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

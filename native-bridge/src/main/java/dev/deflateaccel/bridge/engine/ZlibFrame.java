@@ -1,0 +1,48 @@
+package dev.deflateaccel.bridge.engine;
+
+/**
+ * The RFC 1950 wrapper around a deflate stream: a 2-byte header (CMF, FLG) and a 4-byte
+ * big-endian Adler-32 trailer. Native engines check the header in Java before a native call so
+ * that streams they must not take (preset dictionary, bad header) never reach native code.
+ */
+final class ZlibFrame {
+    static final int HEADER_BYTES = 2;
+    static final int TRAILER_BYTES = 4;
+    /** Header + empty final stored block (3 bits, padded) is the shortest: 2 + 1 + 4. */
+    static final int MIN_STREAM_BYTES = 7;
+
+    private ZlibFrame() {
+    }
+
+    /** Outcome of the header check: 0 when a plain zlib stream, else a fallback code. */
+    static int checkHeader(int header) {
+        int cmf = header >>> 8;
+        int flg = header & 0xff;
+        if ((cmf & 0x0f) != 8 || (cmf >>> 4) > 7 || header % 31 != 0) {
+            return FallbackReason.CORRUPT_INPUT.code();
+        }
+        if ((flg & 0x20) != 0) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code(); // FDICT: needs a preset dictionary
+        }
+        return 0;
+    }
+
+    static int header(byte[] in, int offset) {
+        return ((in[offset] & 0xff) << 8) | (in[offset + 1] & 0xff);
+    }
+
+    static int trailer(byte[] in, int end) {
+        return ((in[end - 4] & 0xff) << 24) | ((in[end - 3] & 0xff) << 16)
+                | ((in[end - 2] & 0xff) << 8) | (in[end - 1] & 0xff);
+    }
+
+    /** Same as {@link #header(byte[], int)} for a buffer, byte by byte so the buffer's byte order does not matter. */
+    static int header(java.nio.ByteBuffer in, int index) {
+        return ((in.get(index) & 0xff) << 8) | (in.get(index + 1) & 0xff);
+    }
+
+    static int trailer(java.nio.ByteBuffer in, int end) {
+        return ((in.get(end - 4) & 0xff) << 24) | ((in.get(end - 3) & 0xff) << 16)
+                | ((in.get(end - 2) & 0xff) << 8) | (in.get(end - 1) & 0xff);
+    }
+}

@@ -1,0 +1,128 @@
+package dev.deflateaccel.bridge.stats;
+
+import java.util.concurrent.atomic.LongAdder;
+
+import dev.deflateaccel.bridge.engine.FallbackReason;
+
+/** Counters of one engine in one direction. LongAdder: hundreds of Cassandra threads update them. */
+public final class EngineStatistics implements EngineStatisticsMBean {
+    private final String engine;
+    private final Direction direction;
+    private final LongAdder operations = new LongAdder();
+    private final LongAdder bytesIn = new LongAdder();
+    private final LongAdder bytesOut = new LongAdder();
+    private final LongAdder[] fallbacks = new LongAdder[FallbackReason.values().length];
+
+    public EngineStatistics(String engine, Direction direction) {
+        this.engine = engine;
+        this.direction = direction;
+        for (int i = 0; i < fallbacks.length; i++) {
+            fallbacks[i] = new LongAdder();
+        }
+    }
+
+    public String engine() {
+        return engine;
+    }
+
+    public Direction direction() {
+        return direction;
+    }
+
+    public void completed(long in, long out) {
+        operations.increment();
+        bytesIn.add(in);
+        bytesOut.add(out);
+    }
+
+    public void fellBack(FallbackReason reason) {
+        fallbacks[reason.ordinal()].increment();
+    }
+
+    public long fallbacks(FallbackReason reason) {
+        return fallbacks[reason.ordinal()].sum();
+    }
+
+    @Override
+    public long getOperations() {
+        return operations.sum();
+    }
+
+    @Override
+    public long getBytesIn() {
+        return bytesIn.sum();
+    }
+
+    @Override
+    public long getBytesOut() {
+        return bytesOut.sum();
+    }
+
+    @Override
+    public long getErrors() {
+        long n = 0;
+        for (FallbackReason r : FallbackReason.values()) {
+            if (r.isError()) {
+                n += fallbacks(r);
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public long getFallbacks() {
+        long n = 0;
+        for (LongAdder a : fallbacks) {
+            n += a.sum();
+        }
+        return n;
+    }
+
+    @Override
+    public long getFallbacksOutputTooSmall() {
+        return fallbacks(FallbackReason.OUTPUT_TOO_SMALL);
+    }
+
+    @Override
+    public long getFallbacksInputNotAccepted() {
+        return fallbacks(FallbackReason.INPUT_NOT_ACCEPTED);
+    }
+
+    @Override
+    public long getFallbacksContextsBusy() {
+        return fallbacks(FallbackReason.CONTEXTS_BUSY);
+    }
+
+    @Override
+    public long getFallbacksCorruptInput() {
+        return fallbacks(FallbackReason.CORRUPT_INPUT);
+    }
+
+    @Override
+    public long getFallbacksNativeError() {
+        return fallbacks(FallbackReason.NATIVE_ERROR);
+    }
+
+    @Override
+    public long getFallbacksUnexpectedException() {
+        return fallbacks(FallbackReason.UNEXPECTED_EXCEPTION);
+    }
+
+    /** One line for the periodic stats log and the doctor. */
+    public String summary() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(engine).append(' ').append(direction.label())
+                .append(": ops=").append(getOperations())
+                .append(" in=").append(getBytesIn())
+                .append(" out=").append(getBytesOut())
+                .append(" errors=").append(getErrors())
+                .append(" fallbacks=").append(getFallbacks());
+        for (FallbackReason r : FallbackReason.values()) {
+            long n = fallbacks(r);
+            if (n > 0) {
+                sb.append(' ').append(r.name().toLowerCase()).append('=').append(n);
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,36 @@
+package dev.deflateaccel.bridge.stats;
+
+/**
+ * JMX view of one engine in one direction, registered as
+ * {@code dev.deflateaccel:type=EngineStatistics,engine=<engine>,direction=<compress|decompress>}.
+ * Flat long attributes, so that jconsole, nodetool-style scripts and the Prometheus JMX exporter
+ * read them without any mapping.
+ */
+public interface EngineStatisticsMBean {
+    /** Calls this engine completed. */
+    long getOperations();
+
+    /** Input bytes of completed calls (uncompressed for compress, compressed for decompress). */
+    long getBytesIn();
+
+    /** Output bytes of completed calls. */
+    long getBytesOut();
+
+    /** Failed calls that were errors (native error code, corrupt input, exception), not plain declines. */
+    long getErrors();
+
+    /** Calls handed on to the next engine, for any reason. */
+    long getFallbacks();
+
+    long getFallbacksOutputTooSmall();
+
+    long getFallbacksInputNotAccepted();
+
+    long getFallbacksContextsBusy();
+
+    long getFallbacksCorruptInput();
+
+    long getFallbacksNativeError();
+
+    long getFallbacksUnexpectedException();
+}

@@ -1,0 +1,360 @@
+package dev.deflateaccel.bridge.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.Deflater;
+
+import dev.deflateaccel.bridge.TestData;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The suite every engine runs, checked against java.util.zip: what the engine writes plain
+ * Inflater reads, what plain Deflater writes the engine reads, offsets into garbage-filled
+ * buffers leave the garbage intact, heap and direct buffers, too-small outputs decline cleanly,
+ * corrupt and truncated input never produce output that java.util.zip would have rejected.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class EngineConformanceTest {
+    private static final int[] CHUNK_SIZES = {1 << 10, 4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20};
+    private static final byte GARBAGE = (byte) 0xA5;
+
+    protected DeflateEngine engine;
+
+    /** Opens the engine under test; it must be available (tests do not skip). */
+    protected abstract DeflateEngine openEngine();
+
+    @BeforeAll
+    void open() {
+        engine = openEngine();
+        assertTrue(engine.status().isAvailable(), engine.name() + " must be available here: " + engine.status());
+    }
+
+    @AfterAll
+    void close() {
+        engine.close();
+    }
+
+    // ---- helpers ----
+
+    private byte[] compress(byte[] data) {
+        byte[] out = new byte[TestData.bound(data.length)];
+        int n = engine.compress(data, 0, data.length, out, 0, out.length);
+        assertTrue(n >= 0, () -> engine.name() + " compress of " + data.length + " bytes failed: " + FallbackReason.ofCode(n));
+        return Arrays.copyOf(out, n);
+    }
+
+    private byte[] decompress(byte[] stream, int expectedLength) {
+        byte[] out = new byte[expectedLength];
+        int n = engine.decompress(stream, 0, stream.length, out, 0, out.length);
+        assertTrue(n >= 0, () -> engine.name() + " decompress failed: " + FallbackReason.ofCode(n));
+        return Arrays.copyOf(out, n);
+    }
+
+    private void assertRoundTripsBothWays(byte[] data, String what) {
+        byte[] ours = compress(data);
+        assertArrayEquals(data, TestData.zlibDecompress(ours, data.length), what + ": Inflater reads " + engine.name());
+        assertArrayEquals(data, decompress(TestData.zlibCompress(data), data.length), what + ": " + engine.name() + " reads Deflater");
+        assertArrayEquals(data, decompress(ours, data.length), what + ": " + engine.name() + " reads itself");
+    }
+
+    // ---- the suite ----
+
+    @Test
+    void emptyInput() {
+        assertRoundTripsBothWays(new byte[0], "empty");
+    }
+
+    @Test
+    void oneByte() {
+        assertRoundTripsBothWays(new byte[] {42}, "one byte");
+    }
+
+    @Test
+    void incompressible() {
+        assertRoundTripsBothWays(TestData.random(64 * 1024, 1), "random 64 KiB");
+        assertRoundTripsBothWays(TestData.random(1 << 20, 2), "random 1 MiB");
+    }
+
+    @Test
+    void highlyCompressible() {
+        byte[] zeros = new byte[1 << 20];
+        assertRoundTripsBothWays(zeros, "zeros 1 MiB");
+        byte[] compressed = compress(zeros);
+        assertTrue(compressed.length < 8 * 1024, "1 MiB of zeros should compress to a few KiB, got " + compressed.length);
+    }
+
+    @Test
+    void corpusAtEveryChunkSize() {
+        for (Map.Entry<String, byte[]> file : TestData.corpus().entrySet()) {
+            for (int size : CHUNK_SIZES) {
+                List<byte[]> chunks = TestData.chunks(file.getValue(), size);
+                for (int i = 0; i < chunks.size(); i++) {
+                    assertRoundTripsBothWays(chunks.get(i), file.getKey() + " chunk " + i + " of " + size);
+                }
+            }
+        }
+    }
+
+    @Test
+    void offsetsIntoGarbageFilledArrays() {
+        byte[] data = TestData.cassandraLikeRows(20_000, 3);
+        int inOff = 13;
+        byte[] in = filled(inOff + data.length + 17);
+        System.arraycopy(data, 0, in, inOff, data.length);
+        byte[] inCopy = in.clone();
+
+        int outOff = 29;
+        int cap = TestData.bound(data.length);
+        byte[] out = filled(outOff + cap + 31);
+        int n = engine.compress(in, inOff, data.length, out, outOff, cap);
+        assertTrue(n > 0);
+        assertArrayEquals(inCopy, in, "input untouched");
+        assertGarbageOutside(out, outOff, outOff + n);
+        byte[] stream = Arrays.copyOfRange(out, outOff, outOff + n);
+        assertArrayEquals(data, TestData.zlibDecompress(stream, data.length));
+
+        byte[] zin = filled(7 + stream.length + 5);
+        System.arraycopy(stream, 0, zin, 7, stream.length);
+        byte[] zinCopy = zin.clone();
+        byte[] dout = filled(11 + data.length + 19);
+        int m = engine.decompress(zin, 7, stream.length, dout, 11, data.length + 3);
+        assertEquals(data.length, m);
+        assertArrayEquals(zinCopy, zin, "compressed input untouched");
+        assertArrayEquals(data, Arrays.copyOfRange(dout, 11, 11 + m));
+        assertGarbageOutside(dout, 11, 11 + m);
+    }
+
+    @Test
+    void heapDirectAndMixedBuffers() {
+        byte[] data = TestData.cassandraLikeRows(50_000, 4);
+        for (boolean directIn : new boolean[] {false, true}) {
+            for (boolean directOut : new boolean[] {false, true}) {
+                String what = (directIn ? "direct" : "heap") + " -> " + (directOut ? "direct" : "heap");
+                ByteBuffer in = window(data, directIn, 5, 9);
+                ByteBuffer out = window(new byte[TestData.bound(data.length)], directOut, 21, 33);
+                fillGarbage(out);
+                int inPos = in.position();
+                int outPos = out.position();
+                int n = engine.compress(in, out);
+                assertTrue(n > 0, what + ": " + FallbackReason.ofCode(n));
+                assertEquals(inPos, in.position(), what + ": engine leaves positions alone");
+                assertEquals(outPos, out.position(), what);
+                byte[] stream = new byte[n];
+                out.duplicate().get(stream);
+                assertArrayEquals(data, TestData.zlibDecompress(stream, data.length), what);
+                assertGuardsIntact(out, outPos + n, what);
+
+                ByteBuffer zin = window(stream, directIn, 3, 8);
+                ByteBuffer dout = window(new byte[data.length], directOut, 6, 10);
+                fillGarbage(dout);
+                int m = engine.decompress(zin, dout);
+                assertEquals(data.length, m, what);
+                byte[] back = new byte[m];
+                dout.duplicate().get(back);
+                assertArrayEquals(data, back, what);
+                assertGuardsIntact(dout, dout.position() + m, what);
+            }
+        }
+    }
+
+    @Test
+    void outputTooSmallDeclinesWithoutWritingPastTheLimit() {
+        byte[] data = TestData.cassandraLikeRows(30_000, 5);
+        byte[] stream = compress(data);
+        for (int cap : new int[] {0, 1, stream.length / 2, stream.length - 1}) {
+            byte[] out = filled(cap + 64);
+            int n = engine.compress(data, 0, data.length, out, 0, cap);
+            assertTrue(n < 0, "compress into " + cap + " bytes must decline, got " + n);
+            assertGarbageOutside(out, 0, cap);
+        }
+        for (int cap : new int[] {0, 1, data.length / 2, data.length - 1}) {
+            byte[] out = filled(cap + 64);
+            int n = engine.decompress(stream, 0, stream.length, out, 0, cap);
+            assertEquals(FallbackReason.OUTPUT_TOO_SMALL.code(), n, "decompress into " + cap + " bytes");
+            assertGarbageOutside(out, 0, cap);
+            ByteBuffer direct = window(new byte[cap], true, 0, 64);
+            fillGarbage(direct);
+            assertTrue(engine.decompress(ByteBuffer.wrap(stream), direct) < 0);
+            assertGuardsIntact(direct, direct.limit(), "direct decompress into " + cap);
+        }
+    }
+
+    @Test
+    void exactlyFittingOutput() {
+        byte[] data = TestData.cassandraLikeRows(30_000, 6);
+        byte[] stream = compress(data);
+        // libdeflate and ISA-L need a few bytes of slack to compress (they write whole words);
+        // Cassandra sizes its buffers with deflateBound, so a decline here costs nothing.
+        byte[] out = new byte[stream.length];
+        int n = engine.compress(data, 0, data.length, out, 0, out.length);
+        assertTrue(n == stream.length || n == FallbackReason.OUTPUT_TOO_SMALL.code(), "got " + n);
+        if (n > 0) {
+            assertArrayEquals(data, TestData.zlibDecompress(out, data.length));
+        }
+        // Decompression must fit exactly: Cassandra's output buffer is exactly the chunk length.
+        byte[] back = new byte[data.length];
+        assertEquals(data.length, engine.decompress(stream, 0, stream.length, back, 0, back.length));
+        assertArrayEquals(data, back);
+    }
+
+    @Test
+    void corruptInputNeverGivesOutputZlibWouldReject() {
+        byte[] data = TestData.cassandraLikeRows(16 * 1024, 8);
+        byte[] stream = TestData.zlibCompress(data);
+        Random r = new Random(9);
+        for (int trial = 0; trial < 3000; trial++) {
+            byte[] bad = stream.clone();
+            for (int flips = 1 + r.nextInt(3); flips > 0; flips--) {
+                bad[r.nextInt(bad.length)] ^= (byte) (1 + r.nextInt(255));
+            }
+            assertAgreesWithZlibOrDeclines(bad, data.length, "trial " + trial);
+        }
+    }
+
+    @Test
+    void truncatedInputDeclines() {
+        byte[] data = TestData.cassandraLikeRows(4 * 1024, 10);
+        byte[] stream = TestData.zlibCompress(data);
+        for (int len = 0; len < stream.length; len++) {
+            byte[] out = new byte[data.length];
+            int n = engine.decompress(stream, 0, len, out, 0, out.length);
+            assertTrue(n < 0, "prefix of " + len + "/" + stream.length + " bytes must not decode, got " + n);
+        }
+    }
+
+    @Test
+    void trailingBytesAndGarbageStreams() {
+        byte[] data = TestData.cassandraLikeRows(8 * 1024, 11);
+        byte[] stream = TestData.zlibCompress(data);
+        byte[] withTail = Arrays.copyOf(stream, stream.length + 9);
+        assertAgreesWithZlibOrDeclines(withTail, data.length, "trailing bytes");
+        Random r = new Random(12);
+        for (int i = 0; i < 500; i++) {
+            assertAgreesWithZlibOrDeclines(TestData.random(1 + r.nextInt(300), i), 64 * 1024, "random bytes " + i);
+        }
+    }
+
+    @Test
+    void presetDictionaryStreamIsNotDecodedAsSomethingElse() {
+        byte[] data = TestData.cassandraLikeRows(8 * 1024, 13);
+        Deflater d = new Deflater();
+        d.setDictionary("user order status shipped".getBytes());
+        d.setInput(data);
+        d.finish();
+        byte[] out = new byte[TestData.bound(data.length)];
+        int n = d.deflate(out);
+        d.end();
+        byte[] stream = Arrays.copyOf(out, n);
+        byte[] back = new byte[data.length];
+        assertTrue(engine.decompress(stream, 0, stream.length, back, 0, back.length) < 0);
+    }
+
+    @Test
+    void concurrentCallsAreCorrectAndContextsBounded() throws Exception {
+        List<byte[]> chunks = TestData.chunks(TestData.cassandraLikeRows(2 << 20, 14), 16 * 1024);
+        ExecutorService pool = Executors.newFixedThreadPool(32);
+        try {
+            List<Future<Integer>> results = new java.util.ArrayList<>();
+            for (int t = 0; t < 32; t++) {
+                int start = t;
+                results.add(pool.submit(() -> {
+                    int done = 0;
+                    for (int i = start; i < chunks.size(); i += 4) {
+                        byte[] c = chunks.get(i);
+                        byte[] out = new byte[TestData.bound(c.length)];
+                        int n = engine.compress(c, 0, c.length, out, 0, out.length);
+                        if (n < 0) {
+                            continue; // CONTEXTS_BUSY is a legal decline under this much contention
+                        }
+                        byte[] back = new byte[c.length];
+                        int m = engine.decompress(out, 0, n, back, 0, back.length);
+                        if (m >= 0) {
+                            assertArrayEquals(c, back);
+                            done++;
+                        }
+                    }
+                    return done;
+                }));
+            }
+            int done = 0;
+            for (Future<Integer> f : results) {
+                done += f.get(5, TimeUnit.MINUTES);
+            }
+            assertTrue(done > chunks.size(), "most calls should complete, got " + done);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    // ---- assertions ----
+
+    private void assertAgreesWithZlibOrDeclines(byte[] stream, int maxLength, String what) {
+        byte[] expected = TestData.zlibDecompress(stream, maxLength);
+        byte[] out = new byte[maxLength];
+        int n = engine.decompress(stream, 0, stream.length, out, 0, out.length);
+        if (n >= 0) {
+            assertTrue(expected != null, what + ": " + engine.name() + " decoded " + n
+                    + " bytes from a stream java.util.zip rejects");
+            assertArrayEquals(expected, Arrays.copyOf(out, n), what);
+        }
+    }
+
+    private static byte[] filled(int size) {
+        byte[] b = new byte[size];
+        Arrays.fill(b, GARBAGE);
+        return b;
+    }
+
+    private static void assertGarbageOutside(byte[] b, int from, int to) {
+        for (int i = 0; i < b.length; i++) {
+            if (i < from || i >= to) {
+                assertEquals(GARBAGE, b[i], "byte " + i + " outside [" + from + "," + to + ") was overwritten");
+            }
+        }
+    }
+
+    /** A buffer holding {@code content} between position and limit, with guard bytes before and after. */
+    private static ByteBuffer window(byte[] content, boolean direct, int before, int after) {
+        int size = before + content.length + after;
+        ByteBuffer b = direct ? ByteBuffer.allocateDirect(size) : ByteBuffer.allocate(size);
+        for (int i = 0; i < size; i++) {
+            b.put(i, GARBAGE);
+        }
+        b.position(before);
+        b.put(content);
+        b.position(before).limit(before + content.length);
+        return b;
+    }
+
+    private static void fillGarbage(ByteBuffer b) {
+        for (int i = b.position(); i < b.limit(); i++) {
+            b.put(i, GARBAGE);
+        }
+    }
+
+    private static void assertGuardsIntact(ByteBuffer b, int writtenEnd, String what) {
+        ByteBuffer all = b.duplicate().clear();
+        for (int i = b.limit(); i < b.capacity(); i++) {
+            assertEquals(GARBAGE, all.get(i), what + ": byte " + i + " past the limit was overwritten");
+        }
+        for (int i = 0; i < b.position(); i++) {
+            assertEquals(GARBAGE, all.get(i), what + ": byte " + i + " before the position was overwritten");
+        }
+        assertTrue(writtenEnd <= b.limit());
+    }
+}
