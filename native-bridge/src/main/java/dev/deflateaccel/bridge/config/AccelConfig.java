@@ -13,8 +13,11 @@ public final class AccelConfig {
     private final String source;
 
     AccelConfig(Map<ConfigKey, Long> numbers, Map<ConfigKey, String> texts, List<String> warnings, String source) {
-        this.numbers = new EnumMap<>(numbers);
-        this.texts = new EnumMap<>(texts);
+        // EnumMap's copy constructor rejects an empty plain Map, hence putAll.
+        this.numbers = new EnumMap<>(ConfigKey.class);
+        this.numbers.putAll(numbers);
+        this.texts = new EnumMap<>(ConfigKey.class);
+        this.texts.putAll(texts);
         this.warnings = List.copyOf(warnings);
         this.source = source;
     }

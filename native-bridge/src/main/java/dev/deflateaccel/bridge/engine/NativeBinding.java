@@ -18,18 +18,18 @@ final class NativeBinding {
     }
 
     static synchronized EngineStatus bind(Class<?> natives, String library, String installHint) {
-        String boundTo = BOUND.get(natives);
-        if (boundTo != null) {
-            return boundTo.equals(library)
-                    ? EngineStatus.available(boundTo)
-                    : EngineStatus.available(boundTo + " (bound earlier in this JVM; " + library + " not used)");
-        }
         NativeLibrary lib;
         try {
             lib = NativeLibrary.getInstance(library);
         } catch (UnsatisfiedLinkError | RuntimeException e) {
             return EngineStatus.unavailable("cannot load " + library + ": " + firstLine(e.getMessage())
                     + "; " + installHint);
+        }
+        String boundTo = BOUND.get(natives);
+        if (boundTo != null) {
+            return boundTo.equals(library)
+                    ? EngineStatus.available(describe(lib, library))
+                    : EngineStatus.available(boundTo + " (bound earlier in this JVM; " + library + " not used)");
         }
         try {
             Native.register(natives, lib);
@@ -38,7 +38,11 @@ final class NativeBinding {
                     + "); " + installHint);
         }
         BOUND.put(natives, library);
-        return EngineStatus.available(lib.getFile() != null ? lib.getFile().getPath() : library);
+        return EngineStatus.available(describe(lib, library));
+    }
+
+    private static String describe(NativeLibrary lib, String library) {
+        return lib.getFile() != null ? lib.getFile().getPath() : library;
     }
 
     private static String firstLine(String s) {

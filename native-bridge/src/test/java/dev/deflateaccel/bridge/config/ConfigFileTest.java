@@ -1,0 +1,86 @@
+package dev.deflateaccel.bridge.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigFileTest {
+
+    @Test
+    void missingFileMeansZlibAccelDefaults(@TempDir Path dir) {
+        AccelConfig c = ConfigFile.read(dir.resolve("absent.conf"));
+        assertTrue(c.warnings().isEmpty());
+        assertEquals(1, c.value(ConfigKey.USE_QAT_COMPRESS));
+        assertEquals(0, c.value(ConfigKey.USE_IAA_COMPRESS));
+        assertEquals(1, c.value(ConfigKey.USE_ZLIB_UNCOMPRESS));
+        assertEquals(0, c.value(ConfigKey.USE_IGZIP_COMPRESS));
+        assertEquals(50, c.value(ConfigKey.IAA_COMPRESS_PERCENTAGE));
+        assertEquals(1, c.value(ConfigKey.LOG_LEVEL));
+        assertEquals(1000, c.value(ConfigKey.LOG_STATS_SAMPLES));
+        assertEquals(1, c.value(ConfigKey.IGZIP_COMPRESSION_LEVEL));
+        assertEquals(6, c.value(ConfigKey.LIBDEFLATE_COMPRESSION_LEVEL));
+        assertEquals("", c.text(ConfigKey.LOG_FILE));
+    }
+
+    @Test
+    void parsesZlibAccelFormat(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("zlib-accel.conf");
+        Files.write(f, List.of(
+                "# comment line",
+                "use_qat_compress = 0   # trailing comment",
+                "  use_igzip_compress=1\r",
+                "line without equals sign",
+                "log_stats_samples = 4294967295",
+                "libdeflate_compression_level = 12",
+                "log_file = /var/log/cassandra/zlib-accel.log"));
+        AccelConfig c = ConfigFile.read(f);
+        assertEquals(List.of(), c.warnings());
+        assertFalse(c.enabled(ConfigKey.USE_QAT_COMPRESS));
+        assertTrue(c.enabled(ConfigKey.USE_IGZIP_COMPRESS));
+        assertEquals(4294967295L, c.value(ConfigKey.LOG_STATS_SAMPLES));
+        assertEquals(12, c.value(ConfigKey.LIBDEFLATE_COMPRESSION_LEVEL));
+        assertEquals("/var/log/cassandra/zlib-accel.log", c.text(ConfigKey.LOG_FILE));
+    }
+
+    @Test
+    void badValuesWarnWithKeyValueAndRangeAndKeepDefault() {
+        AccelConfig c = ConfigFile.parse(List.of(
+                "igzip_compression_level = 4",
+                "libdeflate_compression_level = -1",
+                "use_zlib_compress = yes",
+                "log_level = ",
+                "log_file = /tmp/a b;rm",
+                "no_such_key = 1"), "test.conf");
+        List<String> w = c.warnings();
+        assertEquals(6, w.size(), w.toString());
+        assertEquals("test.conf:1: igzip_compression_level = '4' is not valid: expected an integer 0-3;"
+                + " keeping default 1", w.get(0));
+        assertTrue(w.get(1).contains("libdeflate_compression_level = '-1'") && w.get(1).contains("1-12"), w.get(1));
+        assertTrue(w.get(2).contains("use_zlib_compress = 'yes'") && w.get(2).contains("0-1"), w.get(2));
+        assertTrue(w.get(3).contains("log_level = ''"), w.get(3));
+        assertTrue(w.get(4).contains("log_file"), w.get(4));
+        assertEquals("test.conf:6: unknown key 'no_such_key' ignored", w.get(5));
+        assertEquals(1, c.value(ConfigKey.IGZIP_COMPRESSION_LEVEL));
+        assertEquals(6, c.value(ConfigKey.LIBDEFLATE_COMPRESSION_LEVEL));
+        assertEquals(1, c.value(ConfigKey.USE_ZLIB_COMPRESS));
+        assertEquals("", c.text(ConfigKey.LOG_FILE));
+    }
+
+    @Test
+    void everyZlibAccelKeyIsKnown() {
+        for (String key : List.of("use_qat_compress", "use_qat_uncompress", "use_iaa_compress", "use_iaa_uncompress",
+                "use_zlib_compress", "use_zlib_uncompress", "use_igzip_compress", "use_igzip_uncompress",
+                "igzip_fallback", "iaa_compress_percentage", "iaa_uncompress_percentage", "iaa_prepend_empty_block",
+                "qat_periodical_polling", "qat_compression_level", "qat_compression_allow_chunking",
+                "ignore_zlib_dictionary", "log_level", "log_stats_samples", "log_file")) {
+            assertTrue(ConfigKey.forKey(key) != null, key);
+        }
+    }
+}
