@@ -1,0 +1,53 @@
+package dev.deflateaccel.agent;
+
+import java.lang.instrument.Instrumentation;
+
+import dev.deflateaccel.bridge.AccelLog;
+import dev.deflateaccel.bridge.DeflateBridge;
+import dev.deflateaccel.bridge.config.AccelConfig;
+import dev.deflateaccel.bridge.config.ConfigFile;
+import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+
+/**
+ * Reads the config, opens the engines, publishes the statistics, and weaves DeflateCompressor.
+ * When no engine could take any call (all disabled or missing) nothing is woven: the stock class
+ * then runs at exactly its own cost.
+ */
+final class AgentInstaller {
+    private AgentInstaller() {
+    }
+
+    static ResettableClassFileTransformer install(AgentArguments args, Instrumentation inst) {
+        AccelConfig config = ConfigFile.read(args.configPath());
+        AccelLog log = AccelLog.from(config);
+        log.info("config: " + config.source());
+        if (args.problem() != null) {
+            log.warn(args.problem());
+        }
+        for (String warning : config.warnings()) {
+            log.warn(warning);
+        }
+        DeflateBridge bridge = DeflateBridge.create(config, log);
+        if (!bridge.canCompress() && !bridge.canDecompress()) {
+            log.warn("no engine is enabled and available; DeflateCompressor stays stock");
+            bridge.close();
+            return null;
+        }
+        CassandraRoute.install(bridge);
+        String jmxProblem = bridge.statistics().registerMBeans();
+        if (jmxProblem != null) {
+            log.warn(jmxProblem);
+        }
+        try {
+            ResettableClassFileTransformer transformer = DeflateCompressorInstrumentation.install(inst, log);
+            log.info("ready: " + DeflateCompressorInstrumentation.TARGET + " will use "
+                    + bridge.engines().stream().filter(e -> e.status().isAvailable())
+                        .map(e -> e.name()).reduce((a, b) -> a + ", " + b).orElse("no engine"));
+            return transformer;
+        } catch (RuntimeException | Error e) {
+            CassandraRoute.uninstall();
+            bridge.close();
+            throw e;
+        }
+    }
+}

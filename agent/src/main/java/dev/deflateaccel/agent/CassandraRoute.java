@@ -1,0 +1,97 @@
+package dev.deflateaccel.agent;
+
+import java.nio.ByteBuffer;
+
+import dev.deflateaccel.bridge.DeflateBridge;
+import dev.deflateaccel.bridge.stats.Direction;
+import dev.deflateaccel.bridge.stats.EngineStatistics;
+
+/**
+ * What the advice woven into Cassandra's DeflateCompressor calls. Each method either completes
+ * the call through the bridge and returns a "handled" value, or returns the "run the original"
+ * value, so that Cassandra's own code runs on the same, untouched arguments. Never throws.
+ *
+ * <p>Empty inputs always go to Cassandra's code: stock DeflateCompressor writes nothing for an
+ * empty chunk and reads nothing from one, and only its own code reproduces that exactly.
+ */
+public final class CassandraRoute {
+    /** The engine name under which calls handed back to Cassandra's own code are counted. */
+    public static final String CASSANDRA = "cassandra";
+
+    private static volatile DeflateBridge bridge;
+    private static volatile EngineStatistics stockCompress;
+    private static volatile EngineStatistics stockDecompress;
+
+    private CassandraRoute() {
+    }
+
+    static void install(DeflateBridge b) {
+        stockCompress = b.statistics().of(CASSANDRA, Direction.COMPRESS);
+        stockDecompress = b.statistics().of(CASSANDRA, Direction.DECOMPRESS);
+        bridge = b;
+    }
+
+    /** Detaches the bridge (tests, or a failed start); all calls then run Cassandra's code. */
+    static DeflateBridge uninstall() {
+        DeflateBridge b = bridge;
+        bridge = null;
+        return b;
+    }
+
+    public static DeflateBridge bridge() {
+        return bridge;
+    }
+
+    /** Returns the compressed length + 1, or 0 to run Cassandra's compressArray. */
+    public static int compressArray(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int maxOutputLength) {
+        DeflateBridge b = bridge;
+        if (b != null && inLength > 0) {
+            int n = b.tryCompress(in, inOffset, inLength, out, outOffset, maxOutputLength);
+            if (n >= 0) {
+                return n + 1;
+            }
+        }
+        stock(stockCompress, inLength);
+        return 0;
+    }
+
+    /** Returns the decompressed length + 1, or 0 to run Cassandra's uncompress. */
+    public static int uncompressArray(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int maxOutputLength) {
+        DeflateBridge b = bridge;
+        if (b != null && inLength > 0) {
+            int n = b.tryDecompress(in, inOffset, inLength, out, outOffset, maxOutputLength);
+            if (n >= 0) {
+                return n + 1;
+            }
+        }
+        stock(stockDecompress, inLength);
+        return 0;
+    }
+
+    /** True when done (input consumed, output advanced), false to run Cassandra's compressBuffer. */
+    public static boolean compressBuffer(ByteBuffer in, ByteBuffer out) {
+        DeflateBridge b = bridge;
+        int inLength = in.remaining();
+        if (b != null && inLength > 0 && b.tryCompress(in, out) >= 0) {
+            return true;
+        }
+        stock(stockCompress, inLength);
+        return false;
+    }
+
+    public static boolean uncompressBuffer(ByteBuffer in, ByteBuffer out) {
+        DeflateBridge b = bridge;
+        int inLength = in.remaining();
+        if (b != null && inLength > 0 && b.tryDecompress(in, out) >= 0) {
+            return true;
+        }
+        stock(stockDecompress, inLength);
+        return false;
+    }
+
+    private static void stock(EngineStatistics s, int inLength) {
+        if (s != null) {
+            s.completed(inLength, 0); // output size is Cassandra's business; counted as 0
+        }
+    }
+}
