@@ -1,0 +1,63 @@
+package dev.deflateaccel.agent;
+
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The real cassandra-all jars of every supported line (copied from Maven Central into
+ * target/cassandra by the build), each loaded in its own class loader so that four versions of
+ * DeflateCompressor can be tested in one JVM.
+ */
+final class CassandraJars {
+    private CassandraJars() {
+    }
+
+    static Path dir() {
+        return Paths.get(System.getProperty("deflateaccel.cassandra.dir", "target/cassandra"));
+    }
+
+    static List<String> versions() {
+        return Arrays.stream(System.getProperty("deflateaccel.cassandra.versions", "4.0.19,4.1.10,5.0.9,6.0-alpha2")
+                .split(",")).map(String::trim).collect(Collectors.toList());
+    }
+
+    static Path cassandraAll(String version) {
+        Path jar = dir().resolve("cassandra-all-" + version + ".jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing; build with Maven (dependency:copy puts it there)");
+        }
+        return jar;
+    }
+
+    /** The JNA version that Cassandra line ships in lib/. */
+    static String jnaVersionOf(String cassandraVersion) {
+        if (cassandraVersion.startsWith("4.0")) {
+            return "5.6.0";
+        }
+        if (cassandraVersion.startsWith("4.1")) {
+            return "5.9.0";
+        }
+        return "5.13.0"; // 5.0 and 6.0-alpha2
+    }
+
+    static Path jna(String version) {
+        return dir().resolve("jna-" + version + ".jar");
+    }
+
+    /** A loader for cassandra-all; guava and netty (which DeflateCompressor needs) come from the parent. */
+    static URLClassLoader loader(String version) {
+        try {
+            return new URLClassLoader(new URL[] {cassandraAll(version).toUri().toURL()},
+                    CassandraJars.class.getClassLoader());
+        } catch (MalformedURLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
