@@ -1,0 +1,204 @@
+package dev.deflateaccel.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The shaded jar as an operator uses it: its contents, its manifest, {@code -javaagent} in a
+ * fresh JVM whose class path holds cassandra-all and the JNA that Cassandra line ships (ahead of
+ * the agent jar, as in a real node), and the doctor command.
+ */
+class AgentJarIT {
+    private static final Path AGENT_JAR = Paths.get(System.getProperty("deflateaccel.agent.jar",
+            "target/deflate-accel-agent.jar"));
+    private static final String JAVA = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+
+    @TempDir
+    Path tmp;
+
+    static Stream<String> versions() {
+        return CassandraJars.versions().stream();
+    }
+
+    @Test
+    void jarHoldsOnlyOurPackagesRelocatedByteBuddyAndJna() throws IOException {
+        List<String> strays = new ArrayList<>();
+        boolean relocatedByteBuddy = false;
+        try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
+            for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements();) {
+                String name = e.nextElement().getName();
+                relocatedByteBuddy |= name.startsWith("dev/deflateaccel/shaded/net/bytebuddy/");
+                boolean allowed = name.startsWith("dev/deflateaccel/")
+                        // JNA cannot be relocated (its dispatch library binds com.sun.jna by name).
+                        || name.startsWith("com/sun/jna/")
+                        || name.equals("META-INF/") || name.equals("META-INF/MANIFEST.MF")
+                        || name.equals("META-INF/LICENSE") || name.equals("META-INF/NOTICE")
+                        || name.startsWith("META-INF/licenses/")
+                        // JNA's dual-licence texts.
+                        || name.equals("META-INF/AL2.0") || name.equals("META-INF/LGPL2.1")
+                        || name.equals("dev/") || name.equals("com/") || name.equals("com/sun/");
+                if (!allowed) {
+                    strays.add(name);
+                }
+            }
+        }
+        assertEquals(List.of(), strays, "entries outside our packages and relocated dependencies");
+        assertTrue(relocatedByteBuddy, "Byte Buddy must be relocated under dev/deflateaccel/shaded/");
+    }
+
+    @Test
+    void manifestDeclaresTheAgent() throws IOException {
+        try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
+            Attributes a = jar.getManifest().getMainAttributes();
+            assertEquals("dev.deflateaccel.agent.DeflateAccelAgent", a.getValue("Premain-Class"));
+            assertEquals("dev.deflateaccel.agent.DeflateAccelAgent", a.getValue("Agent-Class"));
+            assertEquals("dev.deflateaccel.agent.Main", a.getValue("Main-Class"));
+            assertEquals("true", a.getValue("Can-Retransform-Classes"));
+        }
+    }
+
+    @ParameterizedTest(name = "cassandra-all {0} with its own JNA")
+    @MethodSource("versions")
+    void agentServesDeflateCompressorWithTheHostsJna(String version) throws Exception {
+        Path conf = config("use_igzip_compress = 1", "use_igzip_uncompress = 0");
+        Run r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath(version),
+                AgentSmokeMain.class.getName(), "igzip", "libdeflate");
+        assertEquals(0, r.exit, r.output);
+        assertTrue(r.output.contains("jna-" + CassandraJars.jnaVersionOf(version) + ".jar"),
+                "the host's JNA must be the one in use: " + r.output);
+        Run d = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config()), cassandraClassPath(version),
+                AgentSmokeMain.class.getName(), "libdeflate");
+        assertEquals(0, d.exit, d.output);
+    }
+
+    @Test
+    void badConfigAndMissingLibraryWarnOnceAndStillServe() throws Exception {
+        Path conf = config("use_igzip_compress = 1", "igzip_library = /nonexistent/libisal.so.2",
+                "libdeflate_compression_level = 13", "no_such_key = 1");
+        Run r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath("5.0.9"),
+                AgentSmokeMain.class.getName(), "libdeflate");
+        assertEquals(0, r.exit, r.output);
+        assertEquals(1, count(r.output, "libdeflate_compression_level = '13' is not valid: expected an integer 1-12"), r.output);
+        assertEquals(1, count(r.output, "unknown key 'no_such_key'"), r.output);
+        assertEquals(1, count(r.output, "engine igzip is enabled but unavailable: cannot load /nonexistent/libisal.so.2"), r.output);
+        assertTrue(r.output.contains("install the libisal2 package"), r.output);
+    }
+
+    @Test
+    void withNoUsableEngineTheClassStaysStock() throws Exception {
+        Path conf = config("use_libdeflate_compress = 0", "use_libdeflate_uncompress = 0",
+                "use_zlib_compress = 0", "use_zlib_uncompress = 0");
+        Run r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath("5.0.9"),
+                AgentSmokeMain.class.getName(), "stock");
+        assertEquals(0, r.exit, r.output);
+        assertEquals(1, count(r.output, "DeflateCompressor stays stock"), r.output);
+    }
+
+    @Test
+    void doctorShowsEachEngineWorking() throws Exception {
+        Run r = run(List.of(), null, "-jar", AGENT_JAR.toString(), "doctor", "config=" + config("use_igzip_compress = 1"));
+        assertEquals(0, r.exit, r.output);
+        for (String engine : List.of("igzip", "libdeflate", "zlib")) {
+            assertTrue(r.output.lines().anyMatch(l -> l.matches("\\s+" + engine + "\\s+OK\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9.]+")),
+                    engine + " self-test line missing:\n" + r.output);
+        }
+        assertTrue(r.output.contains("Result: OK"), r.output);
+    }
+
+    @Test
+    void doctorWorksWithCassandra40sOldJnaFirstOnTheClassPath() throws Exception {
+        String cp = CassandraJars.jna("5.6.0") + File.pathSeparator + AGENT_JAR;
+        Run r = run(List.of(), cp, Main.class.getName(), "doctor", "config=" + config());
+        assertEquals(0, r.exit, r.output);
+        assertTrue(r.output.contains("Result: OK"), r.output);
+    }
+
+    @Test
+    void doctorFailsWhenAnEnabledEngineIsMissing() throws Exception {
+        Run r = run(List.of(), null, "-jar", AGENT_JAR.toString(), "doctor",
+                "config=" + config("libdeflate_library = /nonexistent/libdeflate.so.0"));
+        assertEquals(1, r.exit, r.output);
+        assertTrue(r.output.contains("install the libdeflate0 package"), r.output);
+    }
+
+    // ---- helpers ----
+
+    private Path config(String... lines) throws IOException {
+        Path f = Files.createTempFile(tmp, "zlib-accel", ".conf");
+        Files.write(f, Arrays.asList(lines));
+        return f;
+    }
+
+    /** cassandra-all, the JNA it ships, what DeflateCompressor needs, and the test classes. */
+    private static String cassandraClassPath(String version) {
+        List<String> cp = new ArrayList<>();
+        cp.add(CassandraJars.cassandraAll(version).toString());
+        cp.add(CassandraJars.jna(CassandraJars.jnaVersionOf(version)).toString());
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            String file = Paths.get(entry).getFileName().toString();
+            if (file.startsWith("guava-") || file.startsWith("failureaccess-") || file.startsWith("netty-common-")
+                    || entry.replace('\\', '/').endsWith("native-bridge/target/test-classes")
+                    || (file.startsWith("deflate-accel-native-bridge-") && file.endsWith("-tests.jar"))
+                    || entry.replace('\\', '/').endsWith("agent/target/test-classes")) {
+                cp.add(entry);
+            }
+        }
+        return String.join(File.pathSeparator, cp);
+    }
+
+    private static final class Run {
+        final int exit;
+        final String output;
+
+        Run(int exit, String output) {
+            this.exit = exit;
+            this.output = output;
+        }
+    }
+
+    private Run run(List<String> jvmOptions, String classPath, String... mainAndArgs) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(JAVA);
+        cmd.addAll(jvmOptions);
+        if (classPath != null) {
+            cmd.add("-cp");
+            cmd.add(classPath);
+        }
+        cmd.addAll(Arrays.asList(mainAndArgs));
+        Path log = Files.createTempFile(tmp, "run", ".log");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new AssertionError("timed out: " + cmd);
+        }
+        String out = new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
+        return new Run(p.exitValue(), String.join(" ", cmd) + "\n" + out);
+    }
+
+    private static int count(String haystack, String needle) {
+        return haystack.split(java.util.regex.Pattern.quote(needle), -1).length - 1;
+    }
+
+}
