@@ -43,31 +43,13 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
         }
     }
 
-    private final EngineStatus status;
-    private final int level;
-
-    private IgzipEngine(EngineStatus status, int level, int maxContexts, int maxBufferBytes) {
-        super(maxContexts, maxBufferBytes);
-        this.status = status;
-        this.level = level;
+    private IgzipEngine(EngineStatus binding, int level, int maxContexts, int maxBufferBytes) {
+        super(NAME, binding, level, maxContexts, maxBufferBytes);
     }
 
+    /** Probes the library (once per JVM) and returns an engine that reports whether it is usable. */
     public static IgzipEngine open(String library, int level, int maxContexts, int maxBufferBytes) {
-        EngineStatus bound = NativeBinding.bind(IsalNatives.class, library, INSTALL_HINT);
-        EngineStatus status = bound.isAvailable()
-                ? EngineStatus.available(bound.detail() + ", level " + level)
-                : bound;
-        return new IgzipEngine(status, level, maxContexts, maxBufferBytes);
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public EngineStatus status() {
-        return status;
+        return new IgzipEngine(NativeBinding.bind(IsalNatives.class, library, INSTALL_HINT), level, maxContexts, maxBufferBytes);
     }
 
     @Override

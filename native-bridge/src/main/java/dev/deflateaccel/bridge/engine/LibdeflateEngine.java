@@ -38,32 +38,13 @@ public final class LibdeflateEngine extends NativeDeflateEngine<LibdeflateEngine
         }
     }
 
-    private final EngineStatus status;
-    private final int level;
-
-    private LibdeflateEngine(EngineStatus status, int level, int maxContexts, int maxBufferBytes) {
-        super(maxContexts, maxBufferBytes);
-        this.status = status;
-        this.level = level;
+    private LibdeflateEngine(EngineStatus binding, int level, int maxContexts, int maxBufferBytes) {
+        super(NAME, binding, level, maxContexts, maxBufferBytes);
     }
 
     /** Probes the library (once per JVM) and returns an engine that reports whether it is usable. */
     public static LibdeflateEngine open(String library, int level, int maxContexts, int maxBufferBytes) {
-        EngineStatus bound = NativeBinding.bind(LibdeflateNatives.class, library, INSTALL_HINT);
-        EngineStatus status = bound.isAvailable()
-                ? EngineStatus.available(bound.detail() + ", level " + level)
-                : bound;
-        return new LibdeflateEngine(status, level, maxContexts, maxBufferBytes);
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public EngineStatus status() {
-        return status;
+        return new LibdeflateEngine(NativeBinding.bind(LibdeflateNatives.class, library, INSTALL_HINT), level, maxContexts, maxBufferBytes);
     }
 
     @Override

@@ -28,13 +28,24 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
 
     private static final Cleaner CLEANER = Cleaner.create();
 
+    private final String name;
+    private final EngineStatus status;
+    /** The compression level the engine was opened with. */
+    protected final int level;
     private final ContextPool<C> compressContexts;
     private final ContextPool<C> decompressContexts;
     private final int maxBufferBytes;
     private final int maxStagedOutput;
     private final Cleaner.Cleanable cleanable;
 
-    protected NativeDeflateEngine(int maxContexts, int maxBufferBytes) {
+    /**
+     * @param binding the outcome of binding this engine's natives; when available, the level is
+     *                added to its detail for the doctor and the log
+     */
+    protected NativeDeflateEngine(String name, EngineStatus binding, int level, int maxContexts, int maxBufferBytes) {
+        this.name = name;
+        this.status = binding.isAvailable() ? EngineStatus.available(binding.detail() + ", level " + level) : binding;
+        this.level = level;
         this.compressContexts = new ContextPool<>(maxContexts, this::newCompressContext);
         this.decompressContexts = new ContextPool<>(maxContexts, this::newDecompressContext);
         this.maxBufferBytes = maxBufferBytes;
@@ -48,6 +59,16 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
             c.close();
             d.close();
         });
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final EngineStatus status() {
+        return status;
     }
 
     protected abstract C newCompressContext();
