@@ -12,8 +12,10 @@ import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigFile;
 import dev.deflateaccel.bridge.config.ConfigKey;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
+import dev.deflateaccel.bridge.engine.IaaEngine;
 import dev.deflateaccel.bridge.engine.IgzipEngine;
 import dev.deflateaccel.bridge.engine.LibdeflateEngine;
+import dev.deflateaccel.bridge.engine.QatEngine;
 import dev.deflateaccel.bridge.engine.ZlibEngine;
 
 /**
@@ -50,12 +52,16 @@ final class Doctor {
 
         List<DeflateEngine> engines = openAll(config);
         out.println();
-        out.println("Engines (routing order; QAT and IAA keys are parsed, those engines come in a later release):");
+        out.println("Engines (routing order):");
         boolean healthy = true;
         for (DeflateEngine e : engines) {
             boolean enabled = enabled(config, e.name());
             out.printf("  %-11s %-8s %s%n", e.name(), enabled ? "enabled" : "disabled", e.status());
-            healthy &= !enabled || e.status().isAvailable();
+            // QAT is on by default (zlib-accel's default); a host without it is not a problem
+            // unless the operator asked for it.
+            boolean required = enabled && (!e.name().equals(QatEngine.NAME)
+                    || config.isSet(ConfigKey.USE_QAT_COMPRESS) || config.isSet(ConfigKey.USE_QAT_UNCOMPRESS));
+            healthy &= !required || e.status().isAvailable();
         }
 
         byte[] sample = SampleData.rows(SAMPLE_BYTES);
@@ -84,7 +90,13 @@ final class Doctor {
     private static List<DeflateEngine> openAll(AccelConfig config) {
         int contexts = 4;
         int maxBuffer = config.intValue(ConfigKey.MAX_NATIVE_BUFFER_KB) * 1024;
+        boolean verify = config.enabled(ConfigKey.VERIFY_ACCELERATOR_OUTPUT);
         List<DeflateEngine> list = new ArrayList<>();
+        list.add(QatEngine.open(orDefault(config.text(ConfigKey.QAT_LIBRARY), QatEngine.DEFAULT_LIBRARY),
+                config.intValue(ConfigKey.QAT_COMPRESSION_LEVEL), config.enabled(ConfigKey.QAT_PERIODICAL_POLLING),
+                verify, contexts, maxBuffer));
+        list.add(IaaEngine.open(orDefault(config.text(ConfigKey.IAA_LIBRARY), IaaEngine.DEFAULT_LIBRARY), verify,
+                config.enabled(ConfigKey.IAA_PREPEND_EMPTY_BLOCK), contexts, maxBuffer));
         list.add(IgzipEngine.open(orDefault(config.text(ConfigKey.IGZIP_LIBRARY), IgzipEngine.DEFAULT_LIBRARY),
                 config.intValue(ConfigKey.IGZIP_COMPRESSION_LEVEL), contexts, maxBuffer));
         list.add(LibdeflateEngine.open(orDefault(config.text(ConfigKey.LIBDEFLATE_LIBRARY), LibdeflateEngine.DEFAULT_LIBRARY),
@@ -95,6 +107,10 @@ final class Doctor {
 
     private static boolean enabled(AccelConfig config, String engine) {
         switch (engine) {
+            case QatEngine.NAME:
+                return config.enabled(ConfigKey.USE_QAT_COMPRESS) || config.enabled(ConfigKey.USE_QAT_UNCOMPRESS);
+            case IaaEngine.NAME:
+                return config.enabled(ConfigKey.USE_IAA_COMPRESS) || config.enabled(ConfigKey.USE_IAA_UNCOMPRESS);
             case IgzipEngine.NAME:
                 return config.enabled(ConfigKey.USE_IGZIP_COMPRESS) || config.enabled(ConfigKey.USE_IGZIP_UNCOMPRESS);
             case LibdeflateEngine.NAME:

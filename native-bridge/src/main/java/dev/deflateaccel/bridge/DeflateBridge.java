@@ -28,10 +28,8 @@ public final class DeflateBridge implements AutoCloseable {
     public static final int NO_ENGINE = Integer.MIN_VALUE;
 
     private final List<DeflateEngine> engines;
-    private final DeflateEngine[] compressChain;
-    private final DeflateEngine[] decompressChain;
-    private final EngineStatistics[] compressStats;
-    private final EngineStatistics[] decompressStats;
+    private final EngineRoute compressRoute;
+    private final EngineRoute decompressRoute;
     private final StatisticsRegistry statistics;
     private final AccelLog log;
     private final AccelConfig config;
@@ -43,11 +41,12 @@ public final class DeflateBridge implements AutoCloseable {
         this.config = config;
         this.log = log;
         this.engines = List.copyOf(chain.opened);
-        this.compressChain = chain.compress.toArray(new DeflateEngine[0]);
-        this.decompressChain = chain.decompress.toArray(new DeflateEngine[0]);
         this.statistics = statistics;
-        this.compressStats = statsFor(compressChain, Direction.COMPRESS);
-        this.decompressStats = statsFor(decompressChain, Direction.DECOMPRESS);
+        boolean igzipFallback = config.enabled(ConfigKey.IGZIP_FALLBACK);
+        this.compressRoute = new EngineRoute(chain.compress, Direction.COMPRESS, statistics,
+                config.intValue(ConfigKey.IAA_COMPRESS_PERCENTAGE), igzipFallback);
+        this.decompressRoute = new EngineRoute(chain.decompress, Direction.DECOMPRESS, statistics,
+                config.intValue(ConfigKey.IAA_UNCOMPRESS_PERCENTAGE), igzipFallback);
         this.statsSamples = log.isEnabled(AccelLog.INFO) ? config.value(ConfigKey.LOG_STATS_SAMPLES) : 0;
         this.problems = new ProblemReporter(log);
     }
@@ -60,14 +59,6 @@ public final class DeflateBridge implements AutoCloseable {
             statistics.of(e.name(), Direction.COMPRESS); // every opened engine shows up in JMX
         }
         return new DeflateBridge(config, log, chain, statistics);
-    }
-
-    private EngineStatistics[] statsFor(DeflateEngine[] chain, Direction direction) {
-        EngineStatistics[] s = new EngineStatistics[chain.length];
-        for (int i = 0; i < chain.length; i++) {
-            s[i] = statistics.of(chain[i].name(), direction);
-        }
-        return s;
     }
 
     public AccelConfig config() {
@@ -88,30 +79,30 @@ public final class DeflateBridge implements AutoCloseable {
     }
 
     public boolean canCompress() {
-        return compressChain.length > 0;
+        return compressRoute.length() > 0;
     }
 
     public boolean canDecompress() {
-        return decompressChain.length > 0;
+        return decompressRoute.length() > 0;
     }
 
     // ---- never-throwing API (the agent's) ----
 
     public int tryCompress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
-        return route(compressChain, compressStats, true, in, inOffset, inLength, out, outOffset, outLength);
+        return route(compressRoute, true, in, inOffset, inLength, out, outOffset, outLength);
     }
 
     public int tryDecompress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
-        return route(decompressChain, decompressStats, false, in, inOffset, inLength, out, outOffset, outLength);
+        return route(decompressRoute, false, in, inOffset, inLength, out, outOffset, outLength);
     }
 
     /** On success consumes all of {@code in} and advances {@code out}; on failure moves neither. */
     public int tryCompress(ByteBuffer in, ByteBuffer out) {
-        return route(compressChain, compressStats, true, in, out);
+        return route(compressRoute, true, in, out);
     }
 
     public int tryDecompress(ByteBuffer in, ByteBuffer out) {
-        return route(decompressChain, decompressStats, false, in, out);
+        return route(decompressRoute, false, in, out);
     }
 
     // ---- library API ----
@@ -149,46 +140,62 @@ public final class DeflateBridge implements AutoCloseable {
 
     // ---- routing ----
 
-    private int route(DeflateEngine[] chain, EngineStatistics[] stats, boolean compress,
+    private int route(EngineRoute route, boolean compress,
                       byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
         int result = NO_ENGINE;
-        for (int i = 0; i < chain.length; i++) {
+        boolean iaaFirst = route.drawIaaFirst();
+        boolean acceleratorFailed = false;
+        for (int k = 0; k < route.length(); k++) {
+            int i = route.index(k, iaaFirst);
+            if (route.skip(i, acceleratorFailed)) {
+                continue;
+            }
+            DeflateEngine engine = route.engines[i];
             try {
                 result = compress
-                        ? chain[i].compress(in, inOffset, inLength, out, outOffset, outLength)
-                        : chain[i].decompress(in, inOffset, inLength, out, outOffset, outLength);
+                        ? engine.compress(in, inOffset, inLength, out, outOffset, outLength)
+                        : engine.decompress(in, inOffset, inLength, out, outOffset, outLength);
             } catch (Throwable t) {
-                problems.once(chain[i], t);
+                problems.once(engine, t);
                 result = FallbackReason.UNEXPECTED_EXCEPTION.code();
             }
             if (result >= 0) {
-                stats[i].completed(inLength, result);
+                route.stats[i].completed(inLength, result);
                 tick();
                 return result;
             }
-            stats[i].fellBack(FallbackReason.ofCode(result));
+            route.stats[i].fellBack(FallbackReason.ofCode(result));
+            acceleratorFailed |= route.isAccelerator(i);
         }
         return result;
     }
 
-    private int route(DeflateEngine[] chain, EngineStatistics[] stats, boolean compress, ByteBuffer in, ByteBuffer out) {
+    private int route(EngineRoute route, boolean compress, ByteBuffer in, ByteBuffer out) {
         int inLength = in.remaining();
         int result = NO_ENGINE;
-        for (int i = 0; i < chain.length; i++) {
+        boolean iaaFirst = route.drawIaaFirst();
+        boolean acceleratorFailed = false;
+        for (int k = 0; k < route.length(); k++) {
+            int i = route.index(k, iaaFirst);
+            if (route.skip(i, acceleratorFailed)) {
+                continue;
+            }
+            DeflateEngine engine = route.engines[i];
             try {
-                result = compress ? chain[i].compress(in, out) : chain[i].decompress(in, out);
+                result = compress ? engine.compress(in, out) : engine.decompress(in, out);
             } catch (Throwable t) {
-                problems.once(chain[i], t);
+                problems.once(engine, t);
                 result = FallbackReason.UNEXPECTED_EXCEPTION.code();
             }
             if (result >= 0) {
-                stats[i].completed(inLength, result);
+                route.stats[i].completed(inLength, result);
                 in.position(in.limit());
                 out.position(out.position() + result);
                 tick();
                 return result;
             }
-            stats[i].fellBack(FallbackReason.ofCode(result));
+            route.stats[i].fellBack(FallbackReason.ofCode(result));
+            acceleratorFailed |= route.isAccelerator(i);
         }
         return result;
     }

@@ -38,6 +38,16 @@ public enum ConfigKey {
     /** Library to load instead of the Debian soname; for hosts that install it elsewhere. */
     LIBDEFLATE_LIBRARY("libdeflate_library"),
     IGZIP_LIBRARY("igzip_library"),
+    /** QATzip library instead of libqatzip.so.3 (vendor builds often live under /usr/local/lib). */
+    QAT_LIBRARY("qat_library"),
+    /** QPL library instead of libqpl.so. */
+    IAA_LIBRARY("iaa_library"),
+    /**
+     * Decode every accelerator-compressed chunk on the CPU before it is returned. zlib-accel
+     * trusts the device; we do not by default, because a silently bad chunk in an SSTable is
+     * data loss. Costs a decompression per compression (verify at ~300+ MB/s).
+     */
+    VERIFY_ACCELERATOR_OUTPUT("verify_accelerator_output", 0, 1, 1),
     /**
      * Native contexts (engine state plus staging buffers) per engine and direction. Bounded
      * independently of the thread count: Cassandra runs hundreds of threads, but only about as

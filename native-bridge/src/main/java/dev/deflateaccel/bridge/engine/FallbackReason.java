@@ -12,10 +12,14 @@ public enum FallbackReason {
     INPUT_NOT_ACCEPTED(false),
     /** Every native context was in use by other threads. */
     CONTEXTS_BUSY(false),
+    /** The accelerator's queues stayed busy through the bounded retries. */
+    DEVICE_BUSY(false),
     /** The compressed input is not a valid, complete zlib stream as far as this engine can tell. */
     CORRUPT_INPUT(true),
     /** The native library returned an error code. */
     NATIVE_ERROR(true),
+    /** The accelerator reported success but its output failed verification (truncated, corrupt). */
+    BAD_OUTPUT(true),
     /** The engine threw; a bug, counted so that tests can assert there are none. */
     UNEXPECTED_EXCEPTION(true);
 

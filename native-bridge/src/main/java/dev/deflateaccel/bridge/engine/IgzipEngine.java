@@ -86,7 +86,7 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
 
     @Override
     protected int decompressNative(IgzipContext c, long src, int srcLength, long dst, int dstCapacity,
-                                   int trailer) {
+                                   int header, int trailer) {
         Pointer p = c.statePointer;
         IsalNatives.isal_inflate_init(c.state); // raw deflate, 32 KiB window
         p.setLong(IsalNatives.IS_NEXT_IN, src + ZlibFrame.HEADER_BYTES);

@@ -73,7 +73,7 @@ public final class LibdeflateEngine extends NativeDeflateEngine<LibdeflateEngine
 
     @Override
     protected int decompressNative(LibdeflateContext c, long src, int srcLength, long dst, int dstCapacity,
-                                   int trailer) {
+                                   int header, int trailer) {
         // libdeflate checks the header and the Adler-32 itself.
         int r = LibdeflateNatives.libdeflate_zlib_decompress(c.handle, src, srcLength, dst, dstCapacity, c.sizeSlot);
         switch (r) {

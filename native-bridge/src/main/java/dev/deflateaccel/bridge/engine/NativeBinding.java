@@ -45,11 +45,12 @@ final class NativeBinding {
         return lib.getFile() != null ? lib.getFile().getPath() : library;
     }
 
+    /** JNA's message on one line: it lists every path it tried, one per line. */
     private static String firstLine(String s) {
         if (s == null) {
             return "no detail";
         }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        String oneLine = s.replaceAll("\\s*\\n\\s*", " ").trim();
+        return oneLine.length() > 400 ? oneLine.substring(0, 400) + "..." : oneLine;
     }
 }

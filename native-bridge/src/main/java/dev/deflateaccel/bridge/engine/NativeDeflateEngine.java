@@ -26,6 +26,21 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
         }
     }
 
+    /** Thrown by a context factory when the native library refuses to set one up; carries its code. */
+    protected static final class ContextSetupException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final int code;
+
+        public ContextSetupException(String what, int code) {
+            super(what + " returned " + code, null, false, false);
+            this.code = code;
+        }
+
+        public int code() {
+            return code;
+        }
+    }
+
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final String name;
@@ -81,14 +96,15 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
     /**
      * Decompresses the zlib stream of {@code srcLength} bytes at {@code src}. Called only when the
      * stream is at least {@link ZlibFrame#MIN_STREAM_BYTES} long and its header is a plain zlib
-     * header (no preset dictionary); {@code trailer} is the input's last four bytes, big-endian.
+     * header (no preset dictionary); {@code header} is its first two bytes and {@code trailer}
+     * its last four, big-endian.
      */
     protected abstract int decompressNative(C context, long src, int srcLength, long dst, int dstCapacity,
-                                            int trailer);
+                                            int header, int trailer);
 
     @Override
     public final int compress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
-        return execute(true, in, inOffset, 0, inLength, out, outOffset, 0, outLength, 0);
+        return execute(true, in, inOffset, 0, inLength, out, outOffset, 0, outLength, 0, 0);
     }
 
     @Override
@@ -96,12 +112,13 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
         if (inLength < ZlibFrame.MIN_STREAM_BYTES) {
             return FallbackReason.CORRUPT_INPUT.code();
         }
-        int headerCheck = ZlibFrame.checkHeader(ZlibFrame.header(in, inOffset));
+        int header = ZlibFrame.header(in, inOffset);
+        int headerCheck = ZlibFrame.checkHeader(header);
         if (headerCheck != 0) {
             return headerCheck;
         }
         return execute(false, in, inOffset, 0, inLength, out, outOffset, 0, outLength,
-                ZlibFrame.trailer(in, inOffset + inLength));
+                header, ZlibFrame.trailer(in, inOffset + inLength));
     }
 
     @Override
@@ -153,9 +170,10 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
             outArray = out.array();
             outOffset = out.arrayOffset() + out.position();
         }
+        int header = compress ? 0 : ZlibFrame.header(in, in.position());
         int trailer = compress ? 0 : ZlibFrame.trailer(in, in.limit());
         return execute(compress, inArray, inOffset, inAddress, in.remaining(),
-                outArray, outOffset, outAddress, out.remaining(), trailer);
+                outArray, outOffset, outAddress, out.remaining(), header, trailer);
     }
 
     /**
@@ -164,13 +182,19 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
      */
     private int execute(boolean compress,
                         byte[] inArray, int inOffset, long inAddress, int inLength,
-                        byte[] outArray, int outOffset, long outAddress, int outLength, int trailer) {
+                        byte[] outArray, int outOffset, long outAddress, int outLength,
+                        int header, int trailer) {
         // Compressed input may be a little larger than the largest uncompressed input we take.
         if (inLength > (compress ? maxBufferBytes : maxStagedOutput)) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
         ContextPool<C> pool = compress ? compressContexts : decompressContexts;
-        C context = pool.acquire();
+        C context;
+        try {
+            context = pool.acquire();
+        } catch (ContextSetupException e) {
+            return FallbackReason.NATIVE_ERROR.code(); // e.g. an accelerator session that would not open
+        }
         if (context == null) {
             return FallbackReason.CONTEXTS_BUSY.code();
         }
@@ -182,7 +206,7 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
             long dst = outArray != null ? context.output.reserve(dstCapacity) : outAddress;
             int result = compress
                     ? compressNative(context, src, inLength, dst, dstCapacity)
-                    : decompressNative(context, src, inLength, dst, dstCapacity, trailer);
+                    : decompressNative(context, src, inLength, dst, dstCapacity, header, trailer);
             if (result > dstCapacity) {
                 return FallbackReason.NATIVE_ERROR.code(); // never copy more than the caller's region
             }

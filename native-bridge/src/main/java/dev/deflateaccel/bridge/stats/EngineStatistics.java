@@ -94,6 +94,16 @@ public final class EngineStatistics implements EngineStatisticsMBean {
     }
 
     @Override
+    public long getFallbacksDeviceBusy() {
+        return fallbacks(FallbackReason.DEVICE_BUSY);
+    }
+
+    @Override
+    public long getFallbacksBadOutput() {
+        return fallbacks(FallbackReason.BAD_OUTPUT);
+    }
+
+    @Override
     public long getFallbacksCorruptInput() {
         return fallbacks(FallbackReason.CORRUPT_INPUT);
     }

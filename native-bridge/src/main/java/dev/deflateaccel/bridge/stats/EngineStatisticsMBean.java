@@ -28,9 +28,13 @@ public interface EngineStatisticsMBean {
 
     long getFallbacksContextsBusy();
 
+    long getFallbacksDeviceBusy();
+
     long getFallbacksCorruptInput();
 
     long getFallbacksNativeError();
+
+    long getFallbacksBadOutput();
 
     long getFallbacksUnexpectedException();
 }

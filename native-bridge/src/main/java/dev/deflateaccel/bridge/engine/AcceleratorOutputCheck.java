@@ -1,0 +1,49 @@
+package dev.deflateaccel.bridge.engine;
+
+import java.nio.ByteBuffer;
+import java.util.zip.Adler32;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
+
+import com.sun.jna.Pointer;
+
+/**
+ * Checks what an accelerator returned before anyone uses it. A device that reports success is
+ * not proof: a truncated or corrupted chunk written into an SSTable is silent data loss, so a
+ * compressed chunk is decoded on the CPU and compared with its input, and a decompressed chunk's
+ * Adler-32 is compared with the stream's trailer. One per accelerator context (not thread-safe).
+ */
+final class AcceleratorOutputCheck {
+    private final Inflater inflater = new Inflater();
+    private final NativeBuffer scratch = new NativeBuffer();
+
+    /** Whether the zlib stream at {@code stream} decodes to exactly the {@code inputLength} bytes at {@code input}. */
+    boolean compressedMatches(long stream, int streamLength, long input, int inputLength) {
+        long out = scratch.reserve(inputLength + 1);
+        ByteBuffer decoded = new Pointer(out).getByteBuffer(0, inputLength + 1);
+        inflater.reset();
+        inflater.setInput(new Pointer(stream).getByteBuffer(0, streamLength));
+        try {
+            int n = inflater.inflate(decoded);
+            if (!inflater.finished() || n != inputLength) {
+                return false;
+            }
+        } catch (DataFormatException e) {
+            return false;
+        }
+        decoded.flip();
+        return decoded.equals(new Pointer(input).getByteBuffer(0, inputLength));
+    }
+
+    /** Whether the Adler-32 of {@code length} bytes at {@code address} is {@code expected}. */
+    static boolean adler32Matches(long address, int length, int expected) {
+        Adler32 adler = new Adler32();
+        adler.update(new Pointer(address).getByteBuffer(0, length));
+        return (int) adler.getValue() == expected;
+    }
+
+    void free() {
+        inflater.end();
+        scratch.free();
+    }
+}

@@ -1,0 +1,206 @@
+package dev.deflateaccel.bridge.engine;
+
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+
+/**
+ * Intel IAA through QPL's job API on the hardware path (never {@code qpl_path_auto}: it falls
+ * back to the CPU silently, and the router must know which engine did the work).
+ *
+ * <p>IAA compresses with a 4 KiB window (zlib header {@code 48 0D}), which every inflater reads.
+ * It cannot decode streams that reach back further, so only streams whose header says
+ * CINFO <= 4 are sent to it: stock Cassandra's {@code 78 9C} data never is. Buffers over 2 MiB
+ * exceed the hardware's transfer limit and go to the next engine, as does compressed output
+ * larger than zlib's deflateBound (Cassandra sizes its buffers with that bound).
+ */
+public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
+    public static final String NAME = "iaa";
+    public static final String DEFAULT_LIBRARY = "libqpl.so";
+    static final String INSTALL_HINT = "install Intel QPL 1.x built with hardware path support (and accel-config), or set iaa_library";
+    static final int MAX_TRANSFER = 2 << 20;
+    /** QUEUES_ARE_BUSY is transient; a few immediate retries, then the next engine. */
+    static final int BUSY_RETRIES = 3;
+    /** zlib-accel's marker: an empty, non-final stored block right after the header. */
+    private static final byte[] EMPTY_STORED_BLOCK = {0x00, 0x00, 0x00, (byte) 0xFF, (byte) 0xFF};
+
+    /** One QPL job (never shared by concurrent calls). */
+    static final class IaaContext extends NativeDeflateEngine.Context {
+        final long job;
+        final Pointer p;
+        final AcceleratorOutputCheck check = new AcceleratorOutputCheck();
+
+        IaaContext() {
+            long sizeSlot = Native.malloc(4);
+            if (sizeSlot == 0) {
+                throw new OutOfMemoryError("malloc(4) failed");
+            }
+            int size;
+            try {
+                int rc = QplNatives.qpl_get_job_size(QplNatives.PATH_HARDWARE, sizeSlot);
+                if (rc != QplNatives.STS_OK) {
+                    throw new ContextSetupException("qpl_get_job_size", rc);
+                }
+                size = new Pointer(sizeSlot).getInt(0);
+            } finally {
+                Native.free(sizeSlot);
+            }
+            long j = Native.malloc(size);
+            if (j == 0) {
+                throw new OutOfMemoryError("malloc(" + size + ") for a QPL job failed");
+            }
+            int rc = QplNatives.qpl_init_job(QplNatives.PATH_HARDWARE, j);
+            if (rc != QplNatives.STS_OK) {
+                Native.free(j);
+                check.free();
+                throw new ContextSetupException("qpl_init_job(hardware)", rc);
+            }
+            job = j;
+            p = new Pointer(j);
+        }
+
+        @Override
+        protected void freeState() {
+            QplNatives.qpl_fini_job(job);
+            Native.free(job);
+            check.free();
+        }
+    }
+
+    private final boolean verify;
+    private final boolean prependEmptyBlock;
+
+    private IaaEngine(EngineStatus status, boolean verify, boolean prependEmptyBlock, int maxContexts, int maxBufferBytes) {
+        super(NAME, status, QplNatives.LEVEL_DEFAULT, maxContexts, maxBufferBytes);
+        this.verify = verify;
+        this.prependEmptyBlock = prependEmptyBlock;
+    }
+
+    /** Binds the library and initialises one hardware job to see whether a device answers. */
+    public static IaaEngine open(String library, boolean verify, boolean prependEmptyBlock, int maxContexts,
+                                 int maxBufferBytes) {
+        EngineStatus status = NativeBinding.bind(QplNatives.class, library, INSTALL_HINT);
+        if (status.isAvailable()) {
+            try {
+                new IaaContext().free();
+                status = EngineStatus.available(status.detail() + ", hardware path");
+            } catch (ContextSetupException e) {
+                status = EngineStatus.unavailable("no usable IAA device (" + e.getMessage() + ")");
+            }
+        }
+        return new IaaEngine(status, verify, prependEmptyBlock, maxContexts, maxBufferBytes);
+    }
+
+    @Override
+    protected IaaContext newCompressContext() {
+        return new IaaContext();
+    }
+
+    @Override
+    protected IaaContext newDecompressContext() {
+        return new IaaContext();
+    }
+
+    @Override
+    protected int compressNative(IaaContext c, long src, int srcLength, long dst, int dstCapacity) {
+        int prefix = prependEmptyBlock ? EMPTY_STORED_BLOCK.length : 0;
+        if (srcLength > MAX_TRANSFER) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code();
+        }
+        int bound = deflateBound(srcLength);
+        int capacity = Math.min(Math.min(dstCapacity, bound) - prefix, MAX_TRANSFER);
+        if (capacity <= 0) {
+            return FallbackReason.OUTPUT_TOO_SMALL.code();
+        }
+        // With the marker, QPL writes 5 bytes further on; the header is then moved back in front.
+        int rc = execute(c, QplNatives.OP_COMPRESS,
+                QplNatives.FLAG_FIRST | QplNatives.FLAG_LAST | QplNatives.FLAG_ZLIB_MODE
+                        | QplNatives.FLAG_DYNAMIC_HUFFMAN | QplNatives.FLAG_OMIT_VERIFY,
+                src, srcLength, dst + prefix, capacity);
+        if (rc != QplNatives.STS_OK) {
+            return failure(rc);
+        }
+        int n = c.p.getInt(QplNatives.JOB_TOTAL_OUT);
+        if (n <= ZlibFrame.HEADER_BYTES || n > capacity) {
+            return FallbackReason.BAD_OUTPUT.code();
+        }
+        if (prefix > 0) {
+            Pointer out = new Pointer(dst);
+            out.setByte(0, out.getByte(prefix));
+            out.setByte(1, out.getByte(prefix + 1));
+            out.write(ZlibFrame.HEADER_BYTES, EMPTY_STORED_BLOCK, 0, EMPTY_STORED_BLOCK.length);
+            n += prefix;
+        }
+        if (n > bound) {
+            return FallbackReason.OUTPUT_TOO_SMALL.code();
+        }
+        if (verify && !c.check.compressedMatches(dst, n, src, srcLength)) {
+            return FallbackReason.BAD_OUTPUT.code();
+        }
+        return n;
+    }
+
+    @Override
+    protected int decompressNative(IaaContext c, long src, int srcLength, long dst, int dstCapacity,
+                                   int header, int trailer) {
+        if ((header >>> 12) > 4) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code(); // window over 4 KiB: IAA cannot decode it
+        }
+        if (srcLength > MAX_TRANSFER) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code();
+        }
+        int capacity = Math.min(dstCapacity, MAX_TRANSFER);
+        int rc = execute(c, QplNatives.OP_DECOMPRESS,
+                QplNatives.FLAG_FIRST | QplNatives.FLAG_LAST | QplNatives.FLAG_ZLIB_MODE,
+                src, srcLength, dst, capacity);
+        if (rc != QplNatives.STS_OK) {
+            return failure(rc);
+        }
+        int n = c.p.getInt(QplNatives.JOB_TOTAL_OUT);
+        if (n < 0 || n > capacity || !AcceleratorOutputCheck.adler32Matches(dst, n, trailer)) {
+            return FallbackReason.BAD_OUTPUT.code();
+        }
+        return n;
+    }
+
+    /** Runs one job, retrying a few times while the device queues are busy. */
+    private static int execute(IaaContext c, int op, int flags, long src, int srcLength, long dst, int dstCapacity) {
+        int rc = QplNatives.STS_QUEUES_ARE_BUSY;
+        for (int attempt = 0; attempt <= BUSY_RETRIES && rc == QplNatives.STS_QUEUES_ARE_BUSY; attempt++) {
+            Pointer p = c.p;
+            p.setLong(QplNatives.JOB_NEXT_IN_PTR, src);
+            p.setInt(QplNatives.JOB_AVAILABLE_IN, srcLength);
+            p.setInt(QplNatives.JOB_TOTAL_IN, 0);
+            p.setLong(QplNatives.JOB_NEXT_OUT_PTR, dst);
+            p.setInt(QplNatives.JOB_AVAILABLE_OUT, dstCapacity);
+            p.setInt(QplNatives.JOB_TOTAL_OUT, 0);
+            p.setInt(QplNatives.JOB_OP, op);
+            p.setInt(QplNatives.JOB_FLAGS, flags);
+            p.setInt(QplNatives.JOB_LEVEL, QplNatives.LEVEL_DEFAULT);
+            rc = QplNatives.qpl_execute_job(c.job);
+        }
+        return rc;
+    }
+
+    private static int failure(int rc) {
+        switch (rc) {
+            case QplNatives.STS_MORE_OUTPUT_NEEDED:
+                return FallbackReason.OUTPUT_TOO_SMALL.code();
+            case QplNatives.STS_QUEUES_ARE_BUSY:
+                return FallbackReason.DEVICE_BUSY.code();
+            case QplNatives.STS_BUFFER_TOO_LARGE:
+            case QplNatives.STS_BAD_DIST_ERR:
+            case QplNatives.STS_INFLATE_NEED_DICT:
+                return FallbackReason.INPUT_NOT_ACCEPTED.code();
+            case QplNatives.STS_MORE_INPUT_NEEDED:
+            case QplNatives.STS_ARCHIVE_HEADER_ERR:
+                return FallbackReason.CORRUPT_INPUT.code();
+            default:
+                return FallbackReason.NATIVE_ERROR.code();
+        }
+    }
+
+    /** zlib's deflateBound for the default window and memLevel. */
+    static int deflateBound(int length) {
+        return length + (length >> 12) + (length >> 14) + (length >> 25) + 13;
+    }
+}

@@ -1,0 +1,187 @@
+package dev.deflateaccel.bridge.engine;
+
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+
+/**
+ * Intel QAT through QATzip 1.3: zlib format via {@code data_fmt = QZ_DEFLATE_RAW} plus the Ext
+ * struct's {@code zlib_format = 1}; {@code sw_backup = 0}, because falling back is the router's
+ * job and QATzip's own software path would hide that the device declined.
+ *
+ * <p>Compression takes only inputs from 1 KiB (below that QATzip compresses in software anyway)
+ * up to the session's hardware buffer size: a larger input would come back as several
+ * concatenated zlib streams, and stock Cassandra's Inflater stops after the first, silently
+ * dropping the rest.
+ */
+public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
+    public static final String NAME = "qat";
+    public static final String DEFAULT_LIBRARY = "libqatzip.so.3";
+    static final String INSTALL_HINT = "install QATzip 1.3+ and the QAT driver, or set qat_library";
+    static final int MIN_COMPRESS_INPUT = 1024;
+    static final int MIN_COMPRESS_OUTPUT = 512;
+
+    private static final int SESSION = 0;
+    private static final int PARAMS = 64;
+    private static final int SRC_LEN = 128;
+    private static final int DEST_LEN = 132;
+    private static final int BLOCK_BYTES = 136;
+
+    /** One QATzip session (never shared by concurrent calls) and its in/out length slots. */
+    static final class QatContext extends NativeDeflateEngine.Context {
+        final long block;
+        final Pointer p;
+        final int hwBufferSize;
+        final AcceleratorOutputCheck check = new AcceleratorOutputCheck();
+
+        QatContext(int level, boolean periodicalPolling) {
+            long b = Native.malloc(BLOCK_BYTES);
+            if (b == 0) {
+                throw new OutOfMemoryError("malloc for a QATzip session failed");
+            }
+            block = b;
+            p = new Pointer(b);
+            p.setMemory(0, BLOCK_BYTES, (byte) 0);
+            int rc = QatzipNatives.qzInit(b + SESSION, (byte) 0);
+            if (rc != QatzipNatives.QZ_OK && rc != QatzipNatives.QZ_DUPLICATE) {
+                release(false);
+                throw new ContextSetupException("qzInit", rc);
+            }
+            rc = QatzipNatives.qzGetDefaultsDeflateExt(b + PARAMS);
+            if (rc == QatzipNatives.QZ_OK) {
+                p.setInt(PARAMS + QatzipNatives.PARAMS_DIRECTION, QatzipNatives.QZ_DIR_BOTH);
+                p.setInt(PARAMS + QatzipNatives.PARAMS_COMP_LVL, level);
+                p.setByte(PARAMS + QatzipNatives.PARAMS_SW_BACKUP, (byte) 0);
+                p.setInt(PARAMS + QatzipNatives.PARAMS_POLLING_MODE,
+                        periodicalPolling ? QatzipNatives.QZ_PERIODICAL_POLLING : QatzipNatives.QZ_BUSY_POLLING);
+                p.setInt(PARAMS + QatzipNatives.PARAMS_DATA_FMT, QatzipNatives.QZ_DEFLATE_RAW);
+                p.setByte(PARAMS + QatzipNatives.PARAMS_ZLIB_FORMAT, (byte) 1);
+                rc = QatzipNatives.qzSetupSessionDeflateExt(b + SESSION, b + PARAMS);
+            }
+            if (rc != QatzipNatives.QZ_OK) {
+                release(true);
+                throw new ContextSetupException("qzSetupSessionDeflateExt", rc);
+            }
+            hwBufferSize = p.getInt(PARAMS + QatzipNatives.PARAMS_HW_BUFF_SZ);
+        }
+
+        /** hw_session_stat: QZ_OK when a device serves this session. */
+        long hardwareStatus() {
+            return p.getLong(SESSION + QatzipNatives.SESSION_HW_SESSION_STAT);
+        }
+
+        private void release(boolean initialized) {
+            if (initialized) {
+                QatzipNatives.qzTeardownSession(block + SESSION);
+                QatzipNatives.qzClose(block + SESSION);
+            }
+            Native.free(block);
+            check.free();
+        }
+
+        @Override
+        protected void freeState() {
+            release(true);
+        }
+    }
+
+    private final boolean periodicalPolling;
+    private final boolean verify;
+
+    private QatEngine(EngineStatus status, int level, boolean periodicalPolling, boolean verify,
+                      int maxContexts, int maxBufferBytes) {
+        super(NAME, status, level, maxContexts, maxBufferBytes);
+        this.periodicalPolling = periodicalPolling;
+        this.verify = verify;
+    }
+
+    /** Binds the library and opens one probe session to see whether a device answers. */
+    public static QatEngine open(String library, int level, boolean periodicalPolling, boolean verify,
+                                 int maxContexts, int maxBufferBytes) {
+        EngineStatus status = NativeBinding.bind(QatzipNatives.class, library, INSTALL_HINT);
+        if (status.isAvailable()) {
+            status = probeDevice(status, level, periodicalPolling);
+        }
+        return new QatEngine(status, level, periodicalPolling, verify, maxContexts, maxBufferBytes);
+    }
+
+    private static EngineStatus probeDevice(EngineStatus bound, int level, boolean periodicalPolling) {
+        QatContext probe;
+        try {
+            probe = new QatContext(level, periodicalPolling);
+        } catch (ContextSetupException e) {
+            return EngineStatus.unavailable("no usable QAT device (" + e.getMessage()
+                    + (e.code() == QatzipNatives.QZ_NOSW_NO_HW ? ", QZ_NOSW_NO_HW" : "") + ")");
+        }
+        try {
+            long hw = probe.hardwareStatus();
+            return hw == QatzipNatives.QZ_OK
+                    ? EngineStatus.available(bound.detail() + ", device present, hw_buff_sz " + probe.hwBufferSize)
+                    : EngineStatus.unavailable("no QAT device (hw_session_stat " + hw + ")");
+        } finally {
+            probe.free();
+        }
+    }
+
+    @Override
+    protected QatContext newCompressContext() {
+        return new QatContext(level, periodicalPolling);
+    }
+
+    @Override
+    protected QatContext newDecompressContext() {
+        return new QatContext(level, periodicalPolling);
+    }
+
+    @Override
+    protected int compressNative(QatContext c, long src, int srcLength, long dst, int dstCapacity) {
+        if (srcLength < MIN_COMPRESS_INPUT || srcLength > c.hwBufferSize) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code();
+        }
+        if (dstCapacity < MIN_COMPRESS_OUTPUT) {
+            return FallbackReason.OUTPUT_TOO_SMALL.code();
+        }
+        c.p.setInt(SRC_LEN, srcLength);
+        c.p.setInt(DEST_LEN, dstCapacity);
+        int rc = QatzipNatives.qzCompress(c.block + SESSION, src, c.block + SRC_LEN, dst, c.block + DEST_LEN, 1);
+        if (rc != QatzipNatives.QZ_OK) {
+            return failure(rc);
+        }
+        int consumed = c.p.getInt(SRC_LEN);
+        int n = c.p.getInt(DEST_LEN);
+        if (consumed != srcLength || n <= 0 || n > dstCapacity
+                || (verify && !c.check.compressedMatches(dst, n, src, srcLength))) {
+            return FallbackReason.BAD_OUTPUT.code();
+        }
+        return n;
+    }
+
+    @Override
+    protected int decompressNative(QatContext c, long src, int srcLength, long dst, int dstCapacity,
+                                   int header, int trailer) {
+        // The base class passed only plain zlib headers (CM 8, CINFO <= 7, no FDICT): what QAT takes.
+        c.p.setInt(SRC_LEN, srcLength);
+        c.p.setInt(DEST_LEN, dstCapacity);
+        int rc = QatzipNatives.qzDecompress(c.block + SESSION, src, c.block + SRC_LEN, dst, c.block + DEST_LEN);
+        if (rc != QatzipNatives.QZ_OK) {
+            return failure(rc);
+        }
+        int n = c.p.getInt(DEST_LEN);
+        if (n < 0 || n > dstCapacity || !AcceleratorOutputCheck.adler32Matches(dst, n, trailer)) {
+            return FallbackReason.BAD_OUTPUT.code();
+        }
+        return n;
+    }
+
+    private static int failure(int rc) {
+        switch (rc) {
+            case QatzipNatives.QZ_BUF_ERROR:
+                return FallbackReason.OUTPUT_TOO_SMALL.code();
+            case QatzipNatives.QZ_DATA_ERROR:
+                return FallbackReason.CORRUPT_INPUT.code();
+            case QatzipNatives.QZ_TIMEOUT:
+                return FallbackReason.DEVICE_BUSY.code();
+            default:
+                return FallbackReason.NATIVE_ERROR.code();
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package dev.deflateaccel.bridge.engine;
+
+/**
+ * Intel QPL 1.x job API (libqpl.so), direct-mapped; {@code qpl_job} public field offsets are
+ * identical in v1.0.0-v1.6.0 (x86-64). The job is allocated with qpl_get_job_size bytes, which
+ * is larger than the public part.
+ */
+final class QplNatives {
+    static final int PATH_HARDWARE = 1;
+
+    // qpl_job
+    static final int JOB_NEXT_IN_PTR = 0;    // uint8_t*
+    static final int JOB_AVAILABLE_IN = 8;   // uint32_t
+    static final int JOB_TOTAL_IN = 12;      // uint32_t
+    static final int JOB_NEXT_OUT_PTR = 16;  // uint8_t*
+    static final int JOB_AVAILABLE_OUT = 24; // uint32_t
+    static final int JOB_TOTAL_OUT = 28;     // uint32_t
+    static final int JOB_OP = 32;            // enum
+    static final int JOB_FLAGS = 36;         // uint32_t
+    static final int JOB_LEVEL = 52;         // enum
+
+    static final int OP_DECOMPRESS = 0x00;
+    static final int OP_COMPRESS = 0x01;
+    static final int LEVEL_DEFAULT = 1;
+
+    static final int FLAG_FIRST = 0x1;
+    static final int FLAG_LAST = 0x2;
+    static final int FLAG_DYNAMIC_HUFFMAN = 0x2000;
+    static final int FLAG_OMIT_VERIFY = 0x4000;
+    static final int FLAG_ZLIB_MODE = 0x80000;
+
+    static final int STS_OK = 0;
+    static final int STS_MORE_OUTPUT_NEEDED = 2;
+    static final int STS_MORE_INPUT_NEEDED = 3;
+    static final int STS_QUEUES_ARE_BUSY = 5;
+    static final int STS_BUFFER_TOO_LARGE = 58;
+    static final int STS_INFLATE_NEED_DICT = 84;
+    static final int STS_ARCHIVE_HEADER_ERR = 104;
+    static final int STS_BAD_DIST_ERR = 217;
+
+    private QplNatives() {
+    }
+
+    static native int qpl_get_job_size(int path, long jobSizePtr);
+
+    static native int qpl_init_job(int path, long job);
+
+    static native int qpl_execute_job(long job);
+
+    static native int qpl_fini_job(long job);
+}
