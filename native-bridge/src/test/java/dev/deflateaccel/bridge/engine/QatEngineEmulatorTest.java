@@ -1,0 +1,25 @@
+package dev.deflateaccel.bridge.engine;
+
+import org.junit.jupiter.api.BeforeAll;
+
+/** The conformance suite on the QAT engine, against the QATzip device emulator. */
+class QatEngineEmulatorTest extends EngineConformanceTest {
+    /** The emulator's default hw_buff_sz, as QATzip's: 64 KiB. */
+    private int hwBufferSize = 64 * 1024;
+
+    @BeforeAll
+    static void healthyDevice() {
+        DeviceEmulators.Qat.configure("device=1");
+    }
+
+    @Override
+    protected DeflateEngine openEngine() {
+        DeviceEmulators.Qat.configure("device=1");
+        return QatEngine.open(DeviceEmulators.qatLibrary(), 1, false, true, 8, 1 << 20);
+    }
+
+    @Override
+    protected boolean takesForCompression(int length) {
+        return length >= QatEngine.MIN_COMPRESS_INPUT && length <= hwBufferSize;
+    }
+}
