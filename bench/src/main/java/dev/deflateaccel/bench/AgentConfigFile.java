@@ -1,0 +1,29 @@
+package dev.deflateaccel.bench;
+
+/**
+ * The agent configuration that sends every DeflateCompressor call to exactly one engine. All other
+ * engines are switched off, zlib included, so a failing engine cannot be quietly replaced by another
+ * one (the engine check would catch it, but the config should not invite it).
+ */
+public final class AgentConfigFile {
+    public static final int LIBDEFLATE_LEVEL = 6;
+    public static final int IGZIP_LEVEL = 1;
+    private static final String[] ENGINES = {"qat", "iaa", "igzip", "libdeflate", "zlib"};
+
+    private AgentConfigFile() {
+    }
+
+    public static String onlyEngine(String engine) {
+        StringBuilder text = new StringBuilder("# written by the deflate-accel chunk benchmark: route everything to ")
+                .append(engine).append('\n');
+        for (String candidate : ENGINES) {
+            int on = candidate.equals(engine) ? 1 : 0;
+            text.append("use_").append(candidate).append("_compress = ").append(on).append('\n');
+            text.append("use_").append(candidate).append("_uncompress = ").append(on).append('\n');
+        }
+        text.append("libdeflate_compression_level = ").append(LIBDEFLATE_LEVEL).append('\n');
+        text.append("igzip_compression_level = ").append(IGZIP_LEVEL).append('\n');
+        text.append("log_level = 1\n");
+        return text.toString();
+    }
+}
