@@ -27,4 +27,7 @@ final class LibdeflateNatives {
                                                  long out, long outAvail, long actualOutRet);
 
     static native void libdeflate_free_decompressor(long decompressor);
+
+    /** Adler-32 of {@code length} bytes, SIMD; start from 1. */
+    static native int libdeflate_adler32(int adler, long buffer, long length);
 }

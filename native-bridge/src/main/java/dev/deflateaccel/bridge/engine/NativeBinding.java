@@ -1,6 +1,6 @@
 package dev.deflateaccel.bridge.engine;
 
-import java.util.HashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Map;
 
 import com.sun.jna.Native;
@@ -12,7 +12,8 @@ import com.sun.jna.NativeLibrary;
  * package to install when the library is missing) is kept and reported by the engine.
  */
 final class NativeBinding {
-    private static final Map<Class<?>, String> BOUND = new HashMap<>();
+    /** Read on the per-call path (Adler-32 checks), written under the bind lock. */
+    private static final Map<Class<?>, String> BOUND = new ConcurrentHashMap<>();
 
     private NativeBinding() {
     }
@@ -46,6 +47,10 @@ final class NativeBinding {
     }
 
     /** JNA's message on one line: it lists every path it tried, one per line. */
+    static boolean isBound(Class<?> natives) {
+        return BOUND.containsKey(natives);
+    }
+
     private static String firstLine(String s) {
         if (s == null) {
             return "no detail";
