@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
+import dev.deflateaccel.bridge.SampleRows;
 import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigFile;
 import dev.deflateaccel.bridge.config.ConfigKey;
@@ -64,7 +65,7 @@ final class Doctor {
             healthy &= !required || e.status().isAvailable();
         }
 
-        byte[] sample = SampleData.rows(SAMPLE_BYTES);
+        byte[] sample = SampleRows.generate(SAMPLE_BYTES, 20261130L);
         out.println();
         out.printf("Self-test: %d KiB built-in sample in %d KiB chunks, one thread, checked against java.util.zip%n",
                 SAMPLE_BYTES >> 10, CHUNK >> 10);

@@ -2,7 +2,6 @@ package dev.deflateaccel.bridge;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -11,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.UUID;
 import java.util.stream.Stream;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
@@ -52,29 +50,7 @@ public final class TestData {
 
     /** Text, uuids, timestamps, numbers and some random blobs, roughly what an SSTable chunk holds. */
     public static byte[] cassandraLikeRows(int size, long seed) {
-        Random r = new Random(seed);
-        String[] words = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "user", "order", "status",
-            "shipped", "pending", "cancelled", "Berlin", "Lisbon", "Osaka", "Denver"};
-        StringBuilder sb = new StringBuilder(size + 256);
-        long ts = 1_700_000_000_000L;
-        byte[] blob = new byte[24];
-        while (sb.length() < size) {
-            sb.append(new UUID(r.nextLong(), r.nextLong())).append('|');
-            sb.append(ts += r.nextInt(5000)).append('|');
-            for (int w = 0, n = 3 + r.nextInt(8); w < n; w++) {
-                sb.append(words[r.nextInt(words.length)]).append(' ');
-            }
-            sb.append('|').append(r.nextInt(100_000)).append('|');
-            if (r.nextInt(4) == 0) {
-                r.nextBytes(blob);
-                for (byte b : blob) {
-                    sb.append((char) (b & 0xff));
-                }
-            }
-            sb.append('\n');
-        }
-        byte[] bytes = sb.toString().getBytes(StandardCharsets.ISO_8859_1);
-        return java.util.Arrays.copyOf(bytes, size);
+        return SampleRows.generate(size, seed);
     }
 
     public static byte[] random(int size, long seed) {

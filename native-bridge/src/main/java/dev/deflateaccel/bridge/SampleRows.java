@@ -1,4 +1,4 @@
-package dev.deflateaccel.agent;
+package dev.deflateaccel.bridge;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -6,19 +6,19 @@ import java.util.Random;
 import java.util.UUID;
 
 /**
- * Built-in sample for the doctor's self-test: rows shaped like a Cassandra table's (uuids,
- * timestamps, words, numbers, one row in four with a random blob), fixed seed, so every run and
- * every host measures the same bytes.
+ * Rows shaped like a Cassandra table's (uuids, timestamps, words, numbers, one row in four with
+ * a random blob), from a seed, so every run and every host sees the same bytes. The doctor's
+ * self-test sample, and the tests' data when the Calgary/Canterbury corpora are absent.
  */
-final class SampleData {
+public final class SampleRows {
     private static final String[] WORDS = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "user",
         "order", "status", "shipped", "pending", "cancelled", "Berlin", "Lisbon", "Osaka", "Denver"};
 
-    private SampleData() {
+    private SampleRows() {
     }
 
-    static byte[] rows(int size) {
-        Random r = new Random(20261130L);
+    public static byte[] generate(int size, long seed) {
+        Random r = new Random(seed);
         StringBuilder sb = new StringBuilder(size + 256);
         long ts = 1_764_460_800_000L;
         byte[] blob = new byte[24];
