@@ -59,6 +59,14 @@ final class CassandraNode implements AutoCloseable {
         return layout;
     }
 
+    /** The node's operating-system process id (for /proc/<pid>/stat CPU accounting). */
+    long pid() {
+        if (process == null) {
+            throw new IllegalStateException(name + " is not running");
+        }
+        return process.pid();
+    }
+
     boolean isRunning() {
         return process != null && process.isAlive();
     }
