@@ -123,7 +123,7 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
 
     @Override
     public final int compress(ByteBuffer in, ByteBuffer out) {
-        return execute(true, in, out);
+        return execute(true, in, out, 0);
     }
 
     @Override
@@ -131,14 +131,16 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
         if (in.remaining() < ZlibFrame.MIN_STREAM_BYTES) {
             return FallbackReason.CORRUPT_INPUT.code();
         }
-        int headerCheck = ZlibFrame.checkHeader(ZlibFrame.header(in, in.position()));
+        int header = ZlibFrame.header(in, in.position());
+        int headerCheck = ZlibFrame.checkHeader(header);
         if (headerCheck != 0) {
             return headerCheck;
         }
-        return execute(false, in, out);
+        return execute(false, in, out, header);
     }
 
-    private int execute(boolean compress, ByteBuffer in, ByteBuffer out) {
+    /** {@code header}: the zlib header already read and checked by decompress; 0 for compress. */
+    private int execute(boolean compress, ByteBuffer in, ByteBuffer out, int header) {
         if (out.isReadOnly()) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
@@ -170,7 +172,6 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
             outArray = out.array();
             outOffset = out.arrayOffset() + out.position();
         }
-        int header = compress ? 0 : ZlibFrame.header(in, in.position());
         int trailer = compress ? 0 : ZlibFrame.trailer(in, in.limit());
         return execute(compress, inArray, inOffset, inAddress, in.remaining(),
                 outArray, outOffset, outAddress, out.remaining(), header, trailer);
