@@ -1,8 +1,10 @@
 package dev.deflateaccel.agent;
 
 import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.deflateaccel.bridge.DeflateBridge;
+import dev.deflateaccel.bridge.engine.FallbackReason;
 import dev.deflateaccel.bridge.stats.Direction;
 import dev.deflateaccel.bridge.stats.EngineStatistics;
 
@@ -21,6 +23,7 @@ public final class CassandraRoute {
     private static volatile DeflateBridge bridge;
     private static volatile EngineStatistics stockCompress;
     private static volatile EngineStatistics stockDecompress;
+    private static final AtomicBoolean ADVICE_PROBLEM_LOGGED = new AtomicBoolean();
 
     private CassandraRoute() {
     }
@@ -91,7 +94,40 @@ public final class CassandraRoute {
 
     private static void stock(EngineStatistics s, int inLength) {
         if (s != null) {
-            s.completed(inLength, 0); // output size is Cassandra's business; counted as 0
+            // Output size is Cassandra's business (counted as 0); a negative length is a bad
+            // call that Cassandra's code is about to reject.
+            s.completed(Math.max(0, inLength), 0);
+        }
+    }
+
+    /**
+     * Byte Buddy's exception handler for the compress advice: a Throwable thrown by our advice
+     * (not by Cassandra's body) lands here. An ordinary exception is a bug of ours: it is counted
+     * as {@code FallbacksUnexpectedException} of {@code engine=cassandra}, logged once, and
+     * swallowed, and Cassandra's own body then runs on the untouched arguments. A
+     * VirtualMachineError (InternalError from a fault in a file mapping, OutOfMemoryError) is
+     * rethrown: stock Cassandra's own copy of the same bytes raises the same error.
+     */
+    public static void compressAdviceThrew(Throwable t) {
+        adviceThrew(t, stockCompress, "compress");
+    }
+
+    /** As {@link #compressAdviceThrew(Throwable)}, for the decompress advice. */
+    public static void decompressAdviceThrew(Throwable t) {
+        adviceThrew(t, stockDecompress, "decompress");
+    }
+
+    private static void adviceThrew(Throwable t, EngineStatistics s, String direction) {
+        if (t instanceof VirtualMachineError) {
+            throw (VirtualMachineError) t;
+        }
+        if (s != null) {
+            s.fellBack(FallbackReason.UNEXPECTED_EXCEPTION);
+        }
+        DeflateBridge b = bridge;
+        if (b != null && ADVICE_PROBLEM_LOGGED.compareAndSet(false, true)) {
+            b.log().error("the " + direction + " advice threw " + t + "; Cassandra's own code ran instead"
+                    + " (further occurrences only counted as FallbacksUnexpectedException of engine=cassandra)");
         }
     }
 }

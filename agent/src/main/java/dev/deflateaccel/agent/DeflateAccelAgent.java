@@ -20,7 +20,21 @@ public final class DeflateAccelAgent {
         start(args, inst);
     }
 
+    /**
+     * Set JVM-wide by the first load. A second -javaagent line (or an attach to a JVM that already
+     * has the agent) would weave the advice a second time and route every declined call, and
+     * count every call, twice; it is a no-op instead. A system property rather than a static
+     * field, so that it also holds for a second copy of the jar loaded by another class loader.
+     */
+    static final String LOADED_PROPERTY = "dev.deflateaccel.agent.loaded";
+
     private static void start(String args, Instrumentation inst) {
+        String first = (String) System.getProperties().putIfAbsent(LOADED_PROPERTY, String.valueOf(args));
+        if (first != null) {
+            System.err.println("[deflate-accel] WARN the agent is already loaded in this JVM (with '" + first
+                    + "'); this second load (with '" + args + "') does nothing");
+            return;
+        }
         try {
             AgentInstaller.install(AgentArguments.parse(args), inst);
         } catch (Throwable t) {

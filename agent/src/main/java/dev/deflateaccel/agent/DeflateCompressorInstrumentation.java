@@ -19,6 +19,8 @@ import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.implementation.bytecode.StackManipulation;
+import net.bytebuddy.implementation.bytecode.member.MethodInvocation;
 import net.bytebuddy.matcher.ElementMatcher;
 import net.bytebuddy.utility.JavaModule;
 
@@ -48,7 +50,25 @@ final class DeflateCompressorInstrumentation {
     private static final ElementMatcher.Junction<MethodDescription> UNCOMPRESS_5 = named("uncompress")
             .and(takesArguments(byte[].class, int.class, int.class, byte[].class, int.class));
 
+    /** What a Throwable suppressed in the advice is handed to: counted, logged once, Errors rethrown. */
+    private static final StackManipulation COMPRESS_HANDLER = handler("compressAdviceThrew");
+    private static final StackManipulation DECOMPRESS_HANDLER = handler("decompressAdviceThrew");
+
     private DeflateCompressorInstrumentation() {
+    }
+
+    private static Advice advice(Class<?> adviceClass, StackManipulation exceptionHandler) {
+        return Advice.to(adviceClass).withExceptionHandler(exceptionHandler);
+    }
+
+    /** A call of {@code CassandraRoute.<method>(Throwable)}, which consumes the suppressed Throwable on the stack. */
+    private static StackManipulation handler(String method) {
+        try {
+            return MethodInvocation.invoke(new MethodDescription.ForLoadedMethod(
+                    CassandraRoute.class.getMethod(method, Throwable.class)));
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static ResettableClassFileTransformer install(Instrumentation inst, AccelLog log) {
@@ -85,10 +105,14 @@ final class DeflateCompressorInstrumentation {
                             return builder;
                         }
                         return builder
-                                .visit(Advice.to(DeflateCompressorAdvice.CompressArray.class).on(COMPRESS_ARRAY))
-                                .visit(Advice.to(DeflateCompressorAdvice.UncompressArray.class).on(UNCOMPRESS_ARRAY))
-                                .visit(Advice.to(DeflateCompressorAdvice.CompressBuffer.class).on(COMPRESS_BUFFER))
-                                .visit(Advice.to(DeflateCompressorAdvice.UncompressBuffer.class).on(UNCOMPRESS_BUFFER));
+                                .visit(advice(DeflateCompressorAdvice.CompressArray.class, COMPRESS_HANDLER)
+                                        .on(COMPRESS_ARRAY))
+                                .visit(advice(DeflateCompressorAdvice.UncompressArray.class, DECOMPRESS_HANDLER)
+                                        .on(UNCOMPRESS_ARRAY))
+                                .visit(advice(DeflateCompressorAdvice.CompressBuffer.class, COMPRESS_HANDLER)
+                                        .on(COMPRESS_BUFFER))
+                                .visit(advice(DeflateCompressorAdvice.UncompressBuffer.class, DECOMPRESS_HANDLER)
+                                        .on(UNCOMPRESS_BUFFER));
                     }
                 })
                 .installOn(inst);

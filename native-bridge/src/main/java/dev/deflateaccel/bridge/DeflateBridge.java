@@ -3,12 +3,14 @@ package dev.deflateaccel.bridge;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigKey;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
 import dev.deflateaccel.bridge.engine.FallbackReason;
+import dev.deflateaccel.bridge.engine.Regions;
 import dev.deflateaccel.bridge.stats.Direction;
 import dev.deflateaccel.bridge.stats.EngineStatistics;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
@@ -26,6 +28,8 @@ import dev.deflateaccel.bridge.stats.StatisticsRegistry;
 public final class DeflateBridge implements AutoCloseable {
     /** Returned when no engine is enabled and available for that direction. */
     public static final int NO_ENGINE = Integer.MIN_VALUE;
+    /** Returned, uncounted, when an array region does not lie inside its array. */
+    public static final int INVALID_ARGUMENTS = Integer.MIN_VALUE + 1;
 
     private final List<DeflateEngine> engines;
     private final EngineRoute compressRoute;
@@ -56,7 +60,9 @@ public final class DeflateBridge implements AutoCloseable {
         StatisticsRegistry statistics = new StatisticsRegistry();
         EngineChain chain = EngineChain.open(config, log);
         for (DeflateEngine e : chain.opened) {
-            statistics.of(e.name(), Direction.COMPRESS); // every opened engine shows up in JMX
+            // Every opened engine shows up in JMX, with the native memory it holds per direction.
+            statistics.of(e.name(), Direction.COMPRESS).reportNativeBytes(e.nativeMemory(true)::bytes);
+            statistics.of(e.name(), Direction.DECOMPRESS).reportNativeBytes(e.nativeMemory(false)::bytes);
         }
         return new DeflateBridge(config, log, chain, statistics);
     }
@@ -88,32 +94,45 @@ public final class DeflateBridge implements AutoCloseable {
 
     // ---- never-throwing API (the agent's) ----
 
+    /**
+     * Array regions that do not lie inside their arrays are declined with {@link #INVALID_ARGUMENTS}
+     * before any engine sees them (and are not counted): Cassandra's own code then throws what
+     * stock throws for them.
+     */
     public int tryCompress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
-        return route(compressRoute, true, in, inOffset, inLength, out, outOffset, outLength);
+        if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
+            return INVALID_ARGUMENTS;
+        }
+        return route(compressRoute, true, in, inOffset, null, inLength, out, outOffset, null, outLength);
     }
 
     public int tryDecompress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
-        return route(decompressRoute, false, in, inOffset, inLength, out, outOffset, outLength);
+        if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
+            return INVALID_ARGUMENTS;
+        }
+        return route(decompressRoute, false, in, inOffset, null, inLength, out, outOffset, null, outLength);
     }
 
     /** On success consumes all of {@code in} and advances {@code out}; on failure moves neither. */
     public int tryCompress(ByteBuffer in, ByteBuffer out) {
-        return route(compressRoute, true, in, out);
+        return route(compressRoute, true, null, 0, in, in.remaining(), null, 0, out, out.remaining());
     }
 
     public int tryDecompress(ByteBuffer in, ByteBuffer out) {
-        return route(decompressRoute, false, in, out);
+        return route(decompressRoute, false, null, 0, in, in.remaining(), null, 0, out, out.remaining());
     }
 
     // ---- library API ----
 
     public int compress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength)
             throws IOException {
+        checkRegions(in, inOffset, inLength, out, outOffset, outLength);
         return orThrow(tryCompress(in, inOffset, inLength, out, outOffset, outLength), Direction.COMPRESS, inLength);
     }
 
     public int decompress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength)
             throws IOException {
+        checkRegions(in, inOffset, inLength, out, outOffset, outLength);
         return orThrow(tryDecompress(in, inOffset, inLength, out, outOffset, outLength), Direction.DECOMPRESS, inLength);
     }
 
@@ -125,6 +144,16 @@ public final class DeflateBridge implements AutoCloseable {
     public int decompress(ByteBuffer in, ByteBuffer out) throws IOException {
         int length = in.remaining();
         return orThrow(tryDecompress(in, out), Direction.DECOMPRESS, length);
+    }
+
+    /** What java.util.zip throws for the same arguments. */
+    private static void checkRegions(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
+        Objects.requireNonNull(in, "input");
+        Objects.requireNonNull(out, "output");
+        if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
+            throw new ArrayIndexOutOfBoundsException("input [" + inOffset + ", +" + inLength + ") of " + in.length
+                    + " or output [" + outOffset + ", +" + outLength + ") of " + out.length + " out of range");
+        }
     }
 
     private static int orThrow(int result, Direction direction, int inLength) throws IOException {
@@ -140,8 +169,16 @@ public final class DeflateBridge implements AutoCloseable {
 
     // ---- routing ----
 
+    /**
+     * The one routing loop, for arrays and buffers alike: each side is an array region or a
+     * buffer (the other null). The first engine that completes the call wins; on a decline the
+     * same, untouched input goes to the next. A VirtualMachineError (InternalError from a fault
+     * in a file mapping, OutOfMemoryError) is not an engine's failure: it propagates, as it would
+     * from stock Cassandra's code. Allocates nothing.
+     */
     private int route(EngineRoute route, boolean compress,
-                      byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
+                      byte[] inArray, int inOffset, ByteBuffer inBuffer, int inLength,
+                      byte[] outArray, int outOffset, ByteBuffer outBuffer, int outLength) {
         int result = NO_ENGINE;
         boolean iaaFirst = route.drawIaaFirst();
         boolean acceleratorFailed = false;
@@ -152,15 +189,20 @@ public final class DeflateBridge implements AutoCloseable {
             }
             DeflateEngine engine = route.engines[i];
             try {
-                result = compress
-                        ? engine.compress(in, inOffset, inLength, out, outOffset, outLength)
-                        : engine.decompress(in, inOffset, inLength, out, outOffset, outLength);
+                result = attempt(engine, compress, inArray, inOffset, inBuffer, inLength,
+                        outArray, outOffset, outBuffer, outLength);
+            } catch (VirtualMachineError e) {
+                throw e;
             } catch (Throwable t) {
                 problems.once(engine, t);
                 result = FallbackReason.UNEXPECTED_EXCEPTION.code();
             }
             if (result >= 0) {
                 route.stats[i].completed(inLength, result);
+                if (inBuffer != null) {
+                    inBuffer.position(inBuffer.limit());
+                    outBuffer.position(outBuffer.position() + result);
+                }
                 tick();
                 return result;
             }
@@ -170,34 +212,24 @@ public final class DeflateBridge implements AutoCloseable {
         return result;
     }
 
-    private int route(EngineRoute route, boolean compress, ByteBuffer in, ByteBuffer out) {
-        int inLength = in.remaining();
-        int result = NO_ENGINE;
-        boolean iaaFirst = route.drawIaaFirst();
-        boolean acceleratorFailed = false;
-        for (int k = 0; k < route.length(); k++) {
-            int i = route.index(k, iaaFirst);
-            if (route.skip(i, acceleratorFailed)) {
-                continue;
-            }
-            DeflateEngine engine = route.engines[i];
-            try {
-                result = compress ? engine.compress(in, out) : engine.decompress(in, out);
-            } catch (Throwable t) {
-                problems.once(engine, t);
-                result = FallbackReason.UNEXPECTED_EXCEPTION.code();
-            }
-            if (result >= 0) {
-                route.stats[i].completed(inLength, result);
-                in.position(in.limit());
-                out.position(out.position() + result);
-                tick();
-                return result;
-            }
-            route.stats[i].fellBack(FallbackReason.ofCode(result));
-            acceleratorFailed |= route.isAccelerator(i);
+    private static int attempt(DeflateEngine engine, boolean compress,
+                               byte[] inArray, int inOffset, ByteBuffer inBuffer, int inLength,
+                               byte[] outArray, int outOffset, ByteBuffer outBuffer, int outLength) {
+        if (inBuffer != null) {
+            return compress ? engine.compress(inBuffer, outBuffer) : engine.decompress(inBuffer, outBuffer);
         }
-        return result;
+        return compress
+                ? engine.compress(inArray, inOffset, inLength, outArray, outOffset, outLength)
+                : engine.decompress(inArray, inOffset, inLength, outArray, outOffset, outLength);
+    }
+
+    /** Native bytes every opened engine holds now, both directions. */
+    public long nativeBytes() {
+        long total = 0;
+        for (DeflateEngine e : engines) {
+            total += e.nativeMemory(true).bytes() + e.nativeMemory(false).bytes();
+        }
+        return total;
     }
 
     /** Logs all statistics every log_stats_samples completed calls, when log_level is info or more. */

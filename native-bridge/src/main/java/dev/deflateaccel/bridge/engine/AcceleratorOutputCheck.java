@@ -15,10 +15,22 @@ import com.sun.jna.Pointer;
  */
 final class AcceleratorOutputCheck {
     private final Inflater inflater = new Inflater();
-    private final NativeBuffer scratch = new NativeBuffer();
+    private final NativeBuffer scratch;
+
+    AcceleratorOutputCheck(NativeMemoryMeter meter) {
+        this.scratch = new NativeBuffer(meter);
+    }
 
     /** Whether the zlib stream at {@code stream} decodes to exactly the {@code inputLength} bytes at {@code input}. */
     boolean compressedMatches(long stream, int streamLength, long input, int inputLength) {
+        try {
+            return decodesTo(stream, streamLength, input, inputLength);
+        } finally {
+            scratch.trim();
+        }
+    }
+
+    private boolean decodesTo(long stream, int streamLength, long input, int inputLength) {
         long out = scratch.reserve(inputLength + 1);
         ByteBuffer decoded = new Pointer(out).getByteBuffer(0, inputLength + 1);
         inflater.reset();

@@ -82,6 +82,11 @@ final class ContextPool<C extends ContextPool.Context> {
         }
     }
 
+    /** The most contexts this pool ever holds at once. */
+    int capacity() {
+        return idle.length();
+    }
+
     /** Contexts currently allocated (idle or in use); for tests and statistics. */
     int liveContexts() {
         return live.get();

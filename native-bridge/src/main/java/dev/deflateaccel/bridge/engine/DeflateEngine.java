@@ -27,6 +27,18 @@ public interface DeflateEngine extends AutoCloseable {
 
     int decompress(ByteBuffer in, ByteBuffer out);
 
+    /**
+     * The native memory this engine holds for one direction (staging plus the library's own
+     * per-context state), for the JMX count and the memory bound.
+     */
+    NativeMemoryMeter nativeMemory(boolean compress);
+
+    /**
+     * The most native memory this engine can hold for one direction, whatever the thread count:
+     * every context of its bounded pool in use at once, each with its largest staging.
+     */
+    long nativeBytesBound(boolean compress);
+
     /** Frees native resources; contexts in use are freed when their call returns. */
     @Override
     void close();

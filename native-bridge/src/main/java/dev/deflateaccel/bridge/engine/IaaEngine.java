@@ -27,9 +27,11 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
     static final class IaaContext extends NativeDeflateEngine.Context {
         final long job;
         final Pointer p;
-        final AcceleratorOutputCheck check = new AcceleratorOutputCheck();
+        final AcceleratorOutputCheck check;
 
-        IaaContext() {
+        IaaContext(NativeMemoryMeter meter) {
+            super(meter);
+            check = new AcceleratorOutputCheck(meter);
             long sizeSlot = Native.malloc(4);
             if (sizeSlot == 0) {
                 throw new OutOfMemoryError("malloc(4) failed");
@@ -55,6 +57,7 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
                 throw new ContextSetupException("qpl_init_job(hardware)", rc);
             }
             job = j;
+            countState(size);
             p = new Pointer(j);
         }
 
@@ -67,11 +70,14 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
     }
 
     private final boolean verify;
+    private final long probedJobBytes;
     private final boolean prependEmptyBlock;
 
-    private IaaEngine(EngineStatus status, boolean verify, boolean prependEmptyBlock, int maxContexts, int maxBufferBytes) {
-        super(NAME, status, QplNatives.LEVEL_DEFAULT, maxContexts, maxBufferBytes);
+    private IaaEngine(EngineStatus status, boolean verify, boolean prependEmptyBlock, int maxContexts, int maxBufferBytes,
+                      long probedJobBytes) {
+        super(NAME, status, QplNatives.LEVEL_DEFAULT, maxContexts, maxContexts, maxBufferBytes);
         this.verify = verify;
+        this.probedJobBytes = probedJobBytes;
         this.prependEmptyBlock = prependEmptyBlock;
     }
 
@@ -79,25 +85,41 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
     public static IaaEngine open(String library, boolean verify, boolean prependEmptyBlock, int maxContexts,
                                  int maxBufferBytes) {
         EngineStatus status = NativeBinding.bind(QplNatives.class, library, INSTALL_HINT);
+        long jobBytes = 0;
         if (status.isAvailable()) {
             try {
-                new IaaContext().free();
+                NativeMemoryMeter probe = new NativeMemoryMeter();
+                IaaContext job = new IaaContext(probe);
+                jobBytes = probe.bytes();
+                job.free();
                 status = EngineStatus.available(status.detail() + ", hardware path");
             } catch (ContextSetupException e) {
                 status = EngineStatus.unavailable("no usable IAA device (" + e.getMessage() + ")");
             }
         }
-        return new IaaEngine(status, verify, prependEmptyBlock, maxContexts, maxBufferBytes);
+        return new IaaEngine(status, verify, prependEmptyBlock, maxContexts, maxBufferBytes, jobBytes);
+    }
+
+    /** The QPL job size the device probe reported (the same for every job of a process). */
+    @Override
+    protected long stateBytes(boolean compress) {
+        return probedJobBytes;
+    }
+
+    /** The output check decodes a whole chunk into a scratch buffer. */
+    @Override
+    protected long scratchBytesBound() {
+        return NativeBuffer.roundUp(maxBufferBytes() + 1);
     }
 
     @Override
-    protected IaaContext newCompressContext() {
-        return new IaaContext();
+    protected IaaContext newCompressContext(NativeMemoryMeter meter) {
+        return new IaaContext(meter);
     }
 
     @Override
-    protected IaaContext newDecompressContext() {
-        return new IaaContext();
+    protected IaaContext newDecompressContext(NativeMemoryMeter meter) {
+        return new IaaContext(meter);
     }
 
     @Override

@@ -21,7 +21,8 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
         final Pointer statePointer;
         final long levelBuf;
 
-        IgzipContext(int levelBufSize) {
+        IgzipContext(NativeMemoryMeter meter, int levelBufSize) {
+            super(meter);
             long s = Native.malloc(IsalNatives.STREAM_ALLOCATION);
             long b = levelBufSize > 0 ? Native.malloc(levelBufSize) : 0;
             if (s == 0 || (levelBufSize > 0 && b == 0)) {
@@ -32,6 +33,7 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
             state = s;
             statePointer = new Pointer(s);
             levelBuf = b;
+            countState((long) IsalNatives.STREAM_ALLOCATION + levelBufSize);
         }
 
         @Override
@@ -44,7 +46,7 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
     }
 
     private IgzipEngine(EngineStatus binding, int level, int maxContexts, int maxBufferBytes) {
-        super(NAME, binding, level, maxContexts, maxBufferBytes);
+        super(NAME, binding, level, maxContexts, maxContexts, maxBufferBytes);
     }
 
     /** Probes the library (once per JVM) and returns an engine that reports whether it is usable. */
@@ -53,13 +55,18 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
     }
 
     @Override
-    protected IgzipContext newCompressContext() {
-        return new IgzipContext(IsalNatives.LEVEL_BUF_SIZE[level]);
+    protected long stateBytes(boolean compress) {
+        return IsalNatives.STREAM_ALLOCATION + (compress ? IsalNatives.LEVEL_BUF_SIZE[level] : 0);
     }
 
     @Override
-    protected IgzipContext newDecompressContext() {
-        return new IgzipContext(0);
+    protected IgzipContext newCompressContext(NativeMemoryMeter meter) {
+        return new IgzipContext(meter, IsalNatives.LEVEL_BUF_SIZE[level]);
+    }
+
+    @Override
+    protected IgzipContext newDecompressContext(NativeMemoryMeter meter) {
+        return new IgzipContext(meter, 0);
     }
 
     @Override

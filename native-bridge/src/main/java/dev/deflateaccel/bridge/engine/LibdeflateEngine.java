@@ -16,7 +16,8 @@ public final class LibdeflateEngine extends NativeDeflateEngine<LibdeflateEngine
         final long sizeSlot;
         final Pointer sizeSlotPointer;
 
-        LibdeflateContext(long handle, boolean compressor) {
+        LibdeflateContext(NativeMemoryMeter meter, long handle, boolean compressor, long stateBytes) {
+            super(meter);
             this.handle = handle;
             this.compressor = compressor;
             this.sizeSlot = compressor ? 0 : Native.malloc(8);
@@ -25,6 +26,7 @@ public final class LibdeflateEngine extends NativeDeflateEngine<LibdeflateEngine
                 LibdeflateNatives.libdeflate_free_decompressor(handle);
                 throw new OutOfMemoryError("malloc(8) failed");
             }
+            countState(stateBytes);
         }
 
         @Override
@@ -38,8 +40,28 @@ public final class LibdeflateEngine extends NativeDeflateEngine<LibdeflateEngine
         }
     }
 
+    /**
+     * What libdeflate 1.14 mallocs per compressor, by level (measured with mallinfo2 around
+     * libdeflate_alloc_compressor): the hash tables of levels 2-9, the binary trees and optimal
+     * parsing state of 10-12. Used for the native-memory count and bound, not for allocation.
+     */
+    static final int[] COMPRESSOR_BYTES = {6_128, 204_800, 671_744, 671_744, 671_744, 671_744, 671_744,
+        671_744, 671_744, 671_744, 9_011_200, 9_011_200, 9_011_200};
+    static final int DECOMPRESSOR_BYTES = 11_568;
+    /**
+     * Compress contexts at levels 10-12 hold about 8.6 MiB each. Cassandra compresses on its
+     * flush and compaction threads, rarely more than 16 at once; beyond that calls go to the
+     * next engine rather than pinning gigabytes on a many-core host.
+     */
+    static final int MAX_SLOW_LEVEL_CONTEXTS = 16;
+
     private LibdeflateEngine(EngineStatus binding, int level, int maxContexts, int maxBufferBytes) {
-        super(NAME, binding, level, maxContexts, maxBufferBytes);
+        super(NAME, binding, level, compressContextBound(level, maxContexts), maxContexts, maxBufferBytes);
+    }
+
+    /** The compress pool's bound: capped for the large contexts of levels 10-12. */
+    static int compressContextBound(int level, int maxContexts) {
+        return level >= 10 ? Math.min(maxContexts, MAX_SLOW_LEVEL_CONTEXTS) : maxContexts;
     }
 
     /** Probes the library (once per JVM) and returns an engine that reports whether it is usable. */
@@ -48,21 +70,26 @@ public final class LibdeflateEngine extends NativeDeflateEngine<LibdeflateEngine
     }
 
     @Override
-    protected LibdeflateContext newCompressContext() {
+    protected long stateBytes(boolean compress) {
+        return compress ? COMPRESSOR_BYTES[level] : DECOMPRESSOR_BYTES + 8;
+    }
+
+    @Override
+    protected LibdeflateContext newCompressContext(NativeMemoryMeter meter) {
         long c = LibdeflateNatives.libdeflate_alloc_compressor(level);
         if (c == 0) {
             throw new OutOfMemoryError("libdeflate_alloc_compressor(" + level + ") returned NULL");
         }
-        return new LibdeflateContext(c, true);
+        return new LibdeflateContext(meter, c, true, COMPRESSOR_BYTES[level]);
     }
 
     @Override
-    protected LibdeflateContext newDecompressContext() {
+    protected LibdeflateContext newDecompressContext(NativeMemoryMeter meter) {
         long d = LibdeflateNatives.libdeflate_alloc_decompressor();
         if (d == 0) {
             throw new OutOfMemoryError("libdeflate_alloc_decompressor() returned NULL");
         }
-        return new LibdeflateContext(d, false);
+        return new LibdeflateContext(meter, d, false, DECOMPRESSOR_BYTES + 8);
     }
 
     @Override

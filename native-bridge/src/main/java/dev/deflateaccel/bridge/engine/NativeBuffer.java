@@ -1,61 +1,119 @@
 package dev.deflateaccel.bridge.engine;
 
+import java.nio.ByteBuffer;
+
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 
 /**
- * A growable block of malloc'ed memory that heap arrays are staged through. The copy is on
- * purpose (JNA would copy whole arrays anyway, and could not honour an offset); it is part of
- * every measured number.
+ * A block of malloc'ed memory that one context owns, and through which every caller byte passes.
+ *
+ * <p>Native code only ever sees addresses of these blocks, never a caller's array or buffer.
+ * Callers' bytes come in and go out through {@link ByteBuffer} bulk get/put on a direct view of
+ * the block, taken once per allocation. The JDK's bulk copy turns a fault in a caller's file
+ * mapping (a truncated SSTable, an unreadable page) into the same {@link InternalError} that
+ * stock Cassandra's own copy raises, where a native read of the mapping would kill the JVM
+ * with SIGBUS. No caller buffer's address is ever needed, so there is no Unsafe here.
+ *
+ * <p>Blocks larger than {@link #RETAINED_BYTES} are freed when the call returns
+ * ({@link #trim()}), so that one odd large chunk does not pin its size in every context.
  */
 final class NativeBuffer {
-    /** Small allocations are rounded up so that a few chunk sizes do not cause many reallocations. */
-    private static final int MIN_CAPACITY = 16 * 1024;
+    /** Sizes are rounded up to whole pages, so that chunk sizes that vary a little do not reallocate. */
+    private static final int GRANULE = 4096;
+    /**
+     * What a block may keep between calls: a 64 KiB chunk's deflate bound (Cassandra's chunks are
+     * 16 KiB by default, at most 64 KiB in practice), rounded to pages.
+     */
+    static final int RETAINED_BYTES = roundUp(65536 + (65536 >> 12) + (65536 >> 14) + 64);
 
+    private final NativeMemoryMeter meter;
     private long address;
     private int capacity;
-    private Pointer pointer;
+    private ByteBuffer view;
+
+    NativeBuffer(NativeMemoryMeter meter) {
+        this.meter = meter;
+    }
 
     /** Address of at least {@code size} bytes; contents are undefined. */
     long reserve(int size) {
         if (size > capacity || address == 0) {
             free();
-            int newCapacity = Math.max(MIN_CAPACITY, Integer.highestOneBit(Math.max(1, size - 1)) << 1);
-            if (newCapacity < size) {
-                newCapacity = size;
-            }
+            int newCapacity = roundUp(Math.max(1, size));
             long a = Native.malloc(newCapacity);
             if (a == 0) {
                 throw new OutOfMemoryError("malloc(" + newCapacity + ") failed");
             }
             address = a;
             capacity = newCapacity;
-            pointer = new Pointer(a);
+            view = new Pointer(a).getByteBuffer(0, newCapacity);
+            meter.allocated(newCapacity);
         }
         return address;
     }
 
-    /** Copies {@code src[offset, offset+length)} in and returns the native address. */
+    /** Copies {@code src[offset, offset+length)} in and returns the block's address. */
     long stage(byte[] src, int offset, int length) {
         long a = reserve(length);
-        if (length > 0) {
-            pointer.write(0, src, offset, length);
+        view.clear();
+        view.put(src, offset, length);
+        return a;
+    }
+
+    /**
+     * Copies {@code src}'s remaining bytes in and returns the block's address. {@code src}'s
+     * position is left as it was, also when the copy faults.
+     */
+    long stage(ByteBuffer src) {
+        long a = reserve(src.remaining());
+        int position = src.position();
+        view.clear();
+        try {
+            view.put(src);
+        } finally {
+            src.position(position);
         }
         return a;
     }
 
+    /** Copies the block's first {@code length} bytes to {@code dst[offset, offset+length)}. */
     void copyTo(byte[] dst, int offset, int length) {
-        if (length > 0) {
-            pointer.read(0, dst, offset, length);
+        view.clear();
+        view.get(dst, offset, length);
+    }
+
+    /** Copies the block's first {@code length} bytes to {@code dst} at its position, which is left as it was. */
+    void copyTo(ByteBuffer dst, int length) {
+        int position = dst.position();
+        view.clear();
+        view.limit(length);
+        try {
+            dst.put(view);
+        } finally {
+            dst.position(position);
+        }
+    }
+
+    /** Frees the block if it is larger than what a context may keep between calls. */
+    void trim() {
+        if (capacity > RETAINED_BYTES) {
+            free();
         }
     }
 
     void free() {
         if (address != 0) {
+            view = null;
             Native.free(address);
+            meter.freed(capacity);
             address = 0;
             capacity = 0;
-            pointer = null;
         }
+    }
+
+    static int roundUp(int size) {
+        long rounded = ((long) size + GRANULE - 1) / GRANULE * GRANULE;
+        return (int) Math.min(Integer.MAX_VALUE, rounded);
     }
 }

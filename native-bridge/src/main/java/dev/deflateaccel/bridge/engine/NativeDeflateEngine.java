@@ -4,25 +4,54 @@ import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 
 /**
- * The part every JNA engine shares: turning heap arrays and heap or direct ByteBuffers into
- * native addresses, taking a context from a bounded pool, and copying a result back only when
- * the call succeeded. Subclasses implement the two native calls on raw addresses.
+ * The part every JNA engine shares: a bounded pool of contexts per direction, each owning the
+ * native memory its calls run in, and the copies in and out of it. Native code sees only
+ * context-owned addresses: every caller byte, heap or direct (a file mapping included), is copied
+ * in and out with ByteBuffer bulk get/put (see {@link NativeBuffer}), and only when the call
+ * succeeded is anything copied back. Subclasses implement the two native calls on raw addresses.
  */
 public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context> implements DeflateEngine {
 
-    /** Engine state for one call at a time, plus its staging buffers. */
+    /** Engine state for one call at a time, plus its staging buffers, all counted by one meter. */
     protected abstract static class Context implements ContextPool.Context {
-        final NativeBuffer input = new NativeBuffer();
-        final NativeBuffer output = new NativeBuffer();
+        final NativeBuffer input;
+        final NativeBuffer output;
+        private final NativeMemoryMeter meter;
+        private long stateBytes;
+
+        protected Context(NativeMemoryMeter meter) {
+            this.meter = meter;
+            this.input = new NativeBuffer(meter);
+            this.output = new NativeBuffer(meter);
+        }
+
+        /** Counts native state the library allocated for this context (its own malloc, not ours). */
+        protected final void countState(long bytes) {
+            stateBytes += bytes;
+            meter.allocated(bytes);
+        }
+
+        /** The meter this context's memory is counted on; for scratch buffers of subclasses. */
+        protected final NativeMemoryMeter meter() {
+            return meter;
+        }
 
         /** Frees the engine's own native state (compressor, stream struct...). */
         protected abstract void freeState();
+
+        /** Gives back staging larger than a context keeps between calls. */
+        void trim() {
+            input.trim();
+            output.trim();
+        }
 
         @Override
         public final void free() {
             input.free();
             output.free();
             freeState();
+            meter.freed(stateBytes);
+            stateBytes = 0;
         }
     }
 
@@ -47,6 +76,8 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
     private final EngineStatus status;
     /** The compression level the engine was opened with. */
     protected final int level;
+    private final NativeMemoryMeter compressMemory = new NativeMemoryMeter();
+    private final NativeMemoryMeter decompressMemory = new NativeMemoryMeter();
     private final ContextPool<C> compressContexts;
     private final ContextPool<C> decompressContexts;
     private final int maxBufferBytes;
@@ -56,13 +87,16 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
     /**
      * @param binding the outcome of binding this engine's natives; when available, the level is
      *                added to its detail for the doctor and the log
+     * @param maxCompressContexts   the compress pool's bound (an engine may cap it below the
+     *                              configured one when its contexts are large)
      */
-    protected NativeDeflateEngine(String name, EngineStatus binding, int level, int maxContexts, int maxBufferBytes) {
+    protected NativeDeflateEngine(String name, EngineStatus binding, int level, int maxCompressContexts,
+                                  int maxDecompressContexts, int maxBufferBytes) {
         this.name = name;
         this.status = binding.isAvailable() ? EngineStatus.available(binding.detail() + ", level " + level) : binding;
         this.level = level;
-        this.compressContexts = new ContextPool<>(maxContexts, this::newCompressContext);
-        this.decompressContexts = new ContextPool<>(maxContexts, this::newDecompressContext);
+        this.compressContexts = new ContextPool<>(maxCompressContexts, () -> newCompressContext(compressMemory));
+        this.decompressContexts = new ContextPool<>(maxDecompressContexts, () -> newDecompressContext(decompressMemory));
         this.maxBufferBytes = maxBufferBytes;
         // Room for the largest accepted input even when it does not compress (zlib's deflateBound).
         this.maxStagedOutput = maxBufferBytes + (maxBufferBytes >> 12) + (maxBufferBytes >> 14) + 64;
@@ -86,9 +120,9 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
         return status;
     }
 
-    protected abstract C newCompressContext();
+    protected abstract C newCompressContext(NativeMemoryMeter meter);
 
-    protected abstract C newDecompressContext();
+    protected abstract C newDecompressContext(NativeMemoryMeter meter);
 
     /** Compresses {@code srcLength} bytes at {@code src} into at most {@code dstCapacity} bytes at {@code dst}. */
     protected abstract int compressNative(C context, long src, int srcLength, long dst, int dstCapacity);
@@ -104,11 +138,17 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
 
     @Override
     public final int compress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
-        return execute(true, in, inOffset, 0, inLength, out, outOffset, 0, outLength, 0, 0);
+        if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code();
+        }
+        return execute(true, in, inOffset, null, inLength, out, outOffset, null, outLength, 0, 0);
     }
 
     @Override
     public final int decompress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
+        if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code();
+        }
         if (inLength < ZlibFrame.MIN_STREAM_BYTES) {
             return FallbackReason.CORRUPT_INPUT.code();
         }
@@ -117,73 +157,43 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
         if (headerCheck != 0) {
             return headerCheck;
         }
-        return execute(false, in, inOffset, 0, inLength, out, outOffset, 0, outLength,
+        return execute(false, in, inOffset, null, inLength, out, outOffset, null, outLength,
                 header, ZlibFrame.trailer(in, inOffset + inLength));
     }
 
     @Override
     public final int compress(ByteBuffer in, ByteBuffer out) {
-        return execute(true, in, out, 0);
+        if (out.isReadOnly()) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code();
+        }
+        return execute(true, null, 0, in, in.remaining(), null, 0, out, out.remaining(), 0, 0);
     }
 
     @Override
     public final int decompress(ByteBuffer in, ByteBuffer out) {
+        if (out.isReadOnly()) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code();
+        }
         if (in.remaining() < ZlibFrame.MIN_STREAM_BYTES) {
             return FallbackReason.CORRUPT_INPUT.code();
         }
+        // Absolute gets: a fault in a mapping raises InternalError here, as in stock's copy.
         int header = ZlibFrame.header(in, in.position());
         int headerCheck = ZlibFrame.checkHeader(header);
         if (headerCheck != 0) {
             return headerCheck;
         }
-        return execute(false, in, out, header);
-    }
-
-    /** {@code header}: the zlib header already read and checked by decompress; 0 for compress. */
-    private int execute(boolean compress, ByteBuffer in, ByteBuffer out, int header) {
-        if (out.isReadOnly()) {
-            return FallbackReason.INPUT_NOT_ACCEPTED.code();
-        }
-        byte[] inArray = null;
-        int inOffset = 0;
-        long inAddress = 0;
-        if (in.isDirect()) {
-            inAddress = DirectBuffers.baseAddress(in);
-            if (inAddress == 0) {
-                return FallbackReason.INPUT_NOT_ACCEPTED.code();
-            }
-            inAddress += in.position();
-        } else if (in.hasArray()) {
-            inArray = in.array();
-            inOffset = in.arrayOffset() + in.position();
-        } else {
-            return FallbackReason.INPUT_NOT_ACCEPTED.code(); // read-only heap buffer
-        }
-        byte[] outArray = null;
-        int outOffset = 0;
-        long outAddress = 0;
-        if (out.isDirect()) {
-            outAddress = DirectBuffers.baseAddress(out);
-            if (outAddress == 0) {
-                return FallbackReason.INPUT_NOT_ACCEPTED.code();
-            }
-            outAddress += out.position();
-        } else {
-            outArray = out.array();
-            outOffset = out.arrayOffset() + out.position();
-        }
-        int trailer = compress ? 0 : ZlibFrame.trailer(in, in.limit());
-        return execute(compress, inArray, inOffset, inAddress, in.remaining(),
-                outArray, outOffset, outAddress, out.remaining(), header, trailer);
+        return execute(false, null, 0, in, in.remaining(), null, 0, out, out.remaining(),
+                header, ZlibFrame.trailer(in, in.limit()));
     }
 
     /**
-     * The one path every call takes. A side given as an array is staged through the context's
-     * native buffer; a side given as an address (direct buffer) is used in place.
+     * The one path every call takes. Each side is given either as an array region or as a
+     * buffer (the other null); both are staged through the context's own native memory.
      */
     private int execute(boolean compress,
-                        byte[] inArray, int inOffset, long inAddress, int inLength,
-                        byte[] outArray, int outOffset, long outAddress, int outLength,
+                        byte[] inArray, int inOffset, ByteBuffer inBuffer, int inLength,
+                        byte[] outArray, int outOffset, ByteBuffer outBuffer, int outLength,
                         int header, int trailer) {
         // Compressed input may be a little larger than the largest uncompressed input we take.
         if (inLength > (compress ? maxBufferBytes : maxStagedOutput)) {
@@ -195,34 +205,73 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
             context = pool.acquire();
         } catch (ContextSetupException e) {
             return FallbackReason.NATIVE_ERROR.code(); // e.g. an accelerator session that would not open
+        } catch (OutOfMemoryError e) {
+            // Our own allocation failed, not Cassandra's: decline and let the next engine run.
+            return FallbackReason.CONTEXTS_BUSY.code();
         }
         if (context == null) {
             return FallbackReason.CONTEXTS_BUSY.code();
         }
         try {
-            long src = inArray != null ? context.input.stage(inArray, inOffset, inLength) : inAddress;
-            // Staged output is capped so that one huge output buffer cannot grow native memory
+            long src = inArray != null ? context.input.stage(inArray, inOffset, inLength) : context.input.stage(inBuffer);
+            // Output staging is capped so that one huge output buffer cannot grow native memory
             // without bound; a result that needs more comes back as OUTPUT_TOO_SMALL.
-            int dstCapacity = outArray != null ? Math.min(outLength, maxStagedOutput) : outLength;
-            long dst = outArray != null ? context.output.reserve(dstCapacity) : outAddress;
+            int dstCapacity = Math.min(outLength, maxStagedOutput);
+            long dst = context.output.reserve(dstCapacity);
             int result = compress
                     ? compressNative(context, src, inLength, dst, dstCapacity)
                     : decompressNative(context, src, inLength, dst, dstCapacity, header, trailer);
             if (result > dstCapacity) {
                 return FallbackReason.NATIVE_ERROR.code(); // never copy more than the caller's region
             }
-            if (result >= 0 && outArray != null) {
-                context.output.copyTo(outArray, outOffset, result);
+            if (result > 0) {
+                if (outArray != null) {
+                    context.output.copyTo(outArray, outOffset, result);
+                } else {
+                    context.output.copyTo(outBuffer, result);
+                }
             }
             return result;
         } finally {
+            context.trim();
             pool.release(context);
         }
+    }
+
+    /** What the library allocates for one context of this direction (its own malloc, not our staging). */
+    protected abstract long stateBytes(boolean compress);
+
+    /** Scratch memory a context may take during a call beyond its two staging buffers (accelerator checks). */
+    protected long scratchBytesBound() {
+        return 0;
+    }
+
+    @Override
+    public final long nativeBytesBound(boolean compress) {
+        ContextPool<C> pool = compress ? compressContexts : decompressContexts;
+        long staging = 2L * NativeBuffer.roundUp(maxStagedOutput);
+        return pool.capacity() * (staging + scratchBytesBound() + stateBytes(compress));
+    }
+
+    /** What the engine may keep between calls: every context, with staging trimmed to {@link NativeBuffer#RETAINED_BYTES}. */
+    public final long retainedBytesBound(boolean compress) {
+        ContextPool<C> pool = compress ? compressContexts : decompressContexts;
+        return pool.capacity() * (2L * NativeBuffer.RETAINED_BYTES + stateBytes(compress));
+    }
+
+    /** The largest input this engine takes (max_native_buffer_kb). */
+    protected final int maxBufferBytes() {
+        return maxBufferBytes;
     }
 
     /** Native contexts currently allocated, both directions; for tests. */
     public final int liveContexts() {
         return compressContexts.liveContexts() + decompressContexts.liveContexts();
+    }
+
+    @Override
+    public final NativeMemoryMeter nativeMemory(boolean compress) {
+        return compress ? compressMemory : decompressMemory;
     }
 
     @Override

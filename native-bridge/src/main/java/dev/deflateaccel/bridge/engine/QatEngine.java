@@ -31,9 +31,11 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
         final long block;
         final Pointer p;
         final int hwBufferSize;
-        final AcceleratorOutputCheck check = new AcceleratorOutputCheck();
+        final AcceleratorOutputCheck check;
 
-        QatContext(int level, boolean periodicalPolling) {
+        QatContext(NativeMemoryMeter meter, int level, boolean periodicalPolling) {
+            super(meter);
+            check = new AcceleratorOutputCheck(meter);
             long b = Native.malloc(BLOCK_BYTES);
             if (b == 0) {
                 throw new OutOfMemoryError("malloc for a QATzip session failed");
@@ -62,6 +64,7 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
                 throw new ContextSetupException("qzSetupSessionDeflateExt", rc);
             }
             hwBufferSize = p.getInt(PARAMS + QatzipNatives.PARAMS_HW_BUFF_SZ);
+            countState(BLOCK_BYTES); // QATzip's own session memory is not visible to us
         }
 
         /** hw_session_stat: QZ_OK when a device serves this session. */
@@ -89,7 +92,7 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
 
     private QatEngine(EngineStatus status, int level, boolean periodicalPolling, boolean verify,
                       int maxContexts, int maxBufferBytes) {
-        super(NAME, status, level, maxContexts, maxBufferBytes);
+        super(NAME, status, level, maxContexts, maxContexts, maxBufferBytes);
         this.periodicalPolling = periodicalPolling;
         this.verify = verify;
     }
@@ -107,7 +110,7 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
     private static EngineStatus probeDevice(EngineStatus bound, int level, boolean periodicalPolling) {
         QatContext probe;
         try {
-            probe = new QatContext(level, periodicalPolling);
+            probe = new QatContext(new NativeMemoryMeter(), level, periodicalPolling);
         } catch (ContextSetupException e) {
             return EngineStatus.unavailable("no usable QAT device (" + e.getMessage()
                     + (e.code() == QatzipNatives.QZ_NOSW_NO_HW ? ", QZ_NOSW_NO_HW" : "") + ")");
@@ -123,13 +126,24 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
     }
 
     @Override
-    protected QatContext newCompressContext() {
-        return new QatContext(level, periodicalPolling);
+    protected long stateBytes(boolean compress) {
+        return BLOCK_BYTES;
+    }
+
+    /** The output check decodes a whole chunk into a scratch buffer. */
+    @Override
+    protected long scratchBytesBound() {
+        return NativeBuffer.roundUp(maxBufferBytes() + 1);
     }
 
     @Override
-    protected QatContext newDecompressContext() {
-        return new QatContext(level, periodicalPolling);
+    protected QatContext newCompressContext(NativeMemoryMeter meter) {
+        return new QatContext(meter, level, periodicalPolling);
+    }
+
+    @Override
+    protected QatContext newDecompressContext(NativeMemoryMeter meter) {
+        return new QatContext(meter, level, periodicalPolling);
     }
 
     @Override

@@ -15,26 +15,45 @@ public final class ZlibEngine implements DeflateEngine {
     public static final String NAME = "zlib";
 
     /**
-     * A pooled Deflater or Inflater. When every pooled one is busy this engine, as the last
-     * resort, uses a temporary one rather than declining, and frees it at once.
+     * A pooled Deflater or Inflater with its heap staging. When every pooled one is busy the
+     * engine declines (CONTEXTS_BUSY), so its native memory stays bounded; inside Cassandra the
+     * call then runs Cassandra's own code, which is java.util.zip with its thread-local Deflater.
      */
     private abstract static class ZlibContext implements ContextPool.Context {
-        final boolean temporary;
+        final HeapStaging input = new HeapStaging();
+        final HeapStaging output = new HeapStaging();
+        private final NativeMemoryMeter meter;
+        private final long stateBytes;
 
-        ZlibContext(boolean temporary) {
-            this.temporary = temporary;
+        ZlibContext(NativeMemoryMeter meter, long stateBytes) {
+            this.meter = meter;
+            this.stateBytes = stateBytes;
+            meter.allocated(stateBytes);
         }
+
+        void trim() {
+            input.trim();
+            output.trim();
+        }
+
+        @Override
+        public final void free() {
+            end();
+            meter.freed(stateBytes);
+        }
+
+        abstract void end();
     }
 
     private static final class DeflaterContext extends ZlibContext {
         final Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION);
 
-        DeflaterContext(boolean temporary) {
-            super(temporary);
+        DeflaterContext(NativeMemoryMeter meter) {
+            super(meter, DEFLATER_BYTES);
         }
 
         @Override
-        public void free() {
+        void end() {
             deflater.end();
         }
     }
@@ -42,22 +61,42 @@ public final class ZlibEngine implements DeflateEngine {
     private static final class InflaterContext extends ZlibContext {
         final Inflater inflater = new Inflater();
 
-        InflaterContext(boolean temporary) {
-            super(temporary);
+        InflaterContext(NativeMemoryMeter meter) {
+            super(meter, INFLATER_BYTES);
         }
 
         @Override
-        public void free() {
+        void end() {
             inflater.end();
         }
     }
 
+    /** Largest buffer call staged through the heap; larger ones are left to Cassandra's own code. */
+    static final int MAX_STAGED_BYTES = 4 << 20;
+    /** zlib's deflate state at level 6, windowBits 15, memLevel 8: window, prev, head and pending buffer. */
+    static final long DEFLATER_BYTES = 268_000;
+    /** zlib's inflate state plus its 32 KiB window. */
+    static final long INFLATER_BYTES = 40_000;
+
+    private final NativeMemoryMeter compressMemory = new NativeMemoryMeter();
+    private final NativeMemoryMeter decompressMemory = new NativeMemoryMeter();
     private final ContextPool<DeflaterContext> deflaters;
     private final ContextPool<InflaterContext> inflaters;
 
     public ZlibEngine(int maxContexts) {
-        this.deflaters = new ContextPool<>(maxContexts, () -> new DeflaterContext(false));
-        this.inflaters = new ContextPool<>(maxContexts, () -> new InflaterContext(false));
+        this.deflaters = new ContextPool<>(maxContexts, () -> new DeflaterContext(compressMemory));
+        this.inflaters = new ContextPool<>(maxContexts, () -> new InflaterContext(decompressMemory));
+    }
+
+    @Override
+    public NativeMemoryMeter nativeMemory(boolean compress) {
+        return compress ? compressMemory : decompressMemory;
+    }
+
+    /** zlib's own state per pooled context; staging here is on the Java heap, not native. */
+    @Override
+    public long nativeBytesBound(boolean compress) {
+        return compress ? deflaters.capacity() * DEFLATER_BYTES : inflaters.capacity() * INFLATER_BYTES;
     }
 
     @Override
@@ -72,35 +111,46 @@ public final class ZlibEngine implements DeflateEngine {
 
     @Override
     public int compress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
-        DeflaterContext c = acquireDeflater();
+        if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code();
+        }
+        DeflaterContext c = deflaters.acquire();
+        if (c == null) {
+            return FallbackReason.CONTEXTS_BUSY.code();
+        }
         try {
-            Deflater d = c.deflater;
-            d.reset();
-            d.setInput(in, inOffset, inLength);
-            d.finish();
-            int n = d.deflate(out, outOffset, outLength);
-            return completed(d, n, outLength) ? n : FallbackReason.OUTPUT_TOO_SMALL.code();
+            return deflate(c.deflater, in, inOffset, inLength, out, outOffset, outLength);
         } finally {
             release(deflaters, c);
         }
     }
 
+    /**
+     * Buffers without an accessible array (direct ones, file mappings among them) are staged
+     * through the context's heap arrays: java.util.zip never reads or writes a caller's native
+     * memory. Output staging needs no more than deflate's bound for the input.
+     */
     @Override
     public int compress(ByteBuffer in, ByteBuffer out) {
-        if (out.isReadOnly()) {
+        if (out.isReadOnly() || in.remaining() > MAX_STAGED_BYTES) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
-        // Duplicates: the JDK moves positions, the engine contract says we do not.
-        ByteBuffer src = in.duplicate();
-        ByteBuffer dst = out.duplicate();
-        DeflaterContext c = acquireDeflater();
+        int inLength = in.remaining();
+        int outLength = (int) Math.min(out.remaining(), deflateBound(inLength));
+        DeflaterContext c = deflaters.acquire();
+        if (c == null) {
+            return FallbackReason.CONTEXTS_BUSY.code();
+        }
         try {
-            Deflater d = c.deflater;
-            d.reset();
-            d.setInput(src);
-            d.finish();
-            int n = d.deflate(dst);
-            return completed(d, n, out.remaining()) ? n : FallbackReason.OUTPUT_TOO_SMALL.code();
+            byte[] src = in.hasArray() ? in.array() : c.input.take(in);
+            int srcOffset = in.hasArray() ? in.arrayOffset() + in.position() : 0;
+            byte[] dst = out.hasArray() ? out.array() : c.output.reserve(outLength);
+            int dstOffset = out.hasArray() ? out.arrayOffset() + out.position() : 0;
+            int n = deflate(c.deflater, src, srcOffset, inLength, dst, dstOffset, outLength);
+            if (n > 0 && !out.hasArray()) {
+                c.output.copyTo(out, n);
+            }
+            return n;
         } finally {
             release(deflaters, c);
         }
@@ -108,14 +158,15 @@ public final class ZlibEngine implements DeflateEngine {
 
     @Override
     public int decompress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
-        InflaterContext c = acquireInflater();
+        if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code();
+        }
+        InflaterContext c = inflaters.acquire();
+        if (c == null) {
+            return FallbackReason.CONTEXTS_BUSY.code();
+        }
         try {
-            Inflater inf = c.inflater;
-            inf.reset();
-            inf.setInput(in, inOffset, inLength);
-            return inflateResult(inf, inf.inflate(out, outOffset, outLength), outLength);
-        } catch (DataFormatException e) {
-            return FallbackReason.CORRUPT_INPUT.code();
+            return inflate(c.inflater, in, inOffset, inLength, out, outOffset, outLength);
         } finally {
             release(inflaters, c);
         }
@@ -123,22 +174,53 @@ public final class ZlibEngine implements DeflateEngine {
 
     @Override
     public int decompress(ByteBuffer in, ByteBuffer out) {
-        if (out.isReadOnly()) {
+        if (out.isReadOnly() || in.remaining() > MAX_STAGED_BYTES) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
-        ByteBuffer src = in.duplicate();
-        ByteBuffer dst = out.duplicate();
-        InflaterContext c = acquireInflater();
+        int inLength = in.remaining();
+        int outLength = Math.min(out.remaining(), MAX_STAGED_BYTES);
+        InflaterContext c = inflaters.acquire();
+        if (c == null) {
+            return FallbackReason.CONTEXTS_BUSY.code();
+        }
         try {
-            Inflater inf = c.inflater;
-            inf.reset();
-            inf.setInput(src);
-            return inflateResult(inf, inf.inflate(dst), out.remaining());
-        } catch (DataFormatException e) {
-            return FallbackReason.CORRUPT_INPUT.code();
+            byte[] src = in.hasArray() ? in.array() : c.input.take(in);
+            int srcOffset = in.hasArray() ? in.arrayOffset() + in.position() : 0;
+            byte[] dst = out.hasArray() ? out.array() : c.output.reserve(outLength);
+            int dstOffset = out.hasArray() ? out.arrayOffset() + out.position() : 0;
+            int n = inflate(c.inflater, src, srcOffset, inLength, dst, dstOffset, outLength);
+            if (n > 0 && !out.hasArray()) {
+                c.output.copyTo(out, n);
+            }
+            return n;
         } finally {
             release(inflaters, c);
         }
+    }
+
+    private static int deflate(Deflater d, byte[] in, int inOffset, int inLength, byte[] out, int outOffset,
+                               int outLength) {
+        d.reset();
+        d.setInput(in, inOffset, inLength);
+        d.finish();
+        int n = d.deflate(out, outOffset, outLength);
+        return completed(d, n, outLength) ? n : FallbackReason.OUTPUT_TOO_SMALL.code();
+    }
+
+    private static int inflate(Inflater inf, byte[] in, int inOffset, int inLength, byte[] out, int outOffset,
+                               int outLength) {
+        try {
+            inf.reset();
+            inf.setInput(in, inOffset, inLength);
+            return inflateResult(inf, inf.inflate(out, outOffset, outLength), outLength);
+        } catch (DataFormatException e) {
+            return FallbackReason.CORRUPT_INPUT.code();
+        }
+    }
+
+    /** zlib's deflateBound for one-shot compression at the default settings, with room to spare. */
+    private static long deflateBound(int length) {
+        return (long) length + (length >> 12) + (length >> 14) + 64;
     }
 
     /**
@@ -169,22 +251,9 @@ public final class ZlibEngine implements DeflateEngine {
         return FallbackReason.CORRUPT_INPUT.code(); // truncated stream
     }
 
-    private DeflaterContext acquireDeflater() {
-        DeflaterContext c = deflaters.acquire();
-        return c != null ? c : new DeflaterContext(true);
-    }
-
-    private InflaterContext acquireInflater() {
-        InflaterContext c = inflaters.acquire();
-        return c != null ? c : new InflaterContext(true);
-    }
-
     private static <T extends ZlibContext> void release(ContextPool<T> pool, T c) {
-        if (c.temporary) {
-            c.free();
-        } else {
-            pool.release(c);
-        }
+        c.trim();
+        pool.release(c);
     }
 
     @Override

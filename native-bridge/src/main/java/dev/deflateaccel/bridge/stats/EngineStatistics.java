@@ -1,6 +1,7 @@
 package dev.deflateaccel.bridge.stats;
 
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 import dev.deflateaccel.bridge.engine.FallbackReason;
 
@@ -12,6 +13,7 @@ public final class EngineStatistics implements EngineStatisticsMBean {
     private final LongAdder bytesIn = new LongAdder();
     private final LongAdder bytesOut = new LongAdder();
     private final LongAdder[] fallbacks = new LongAdder[FallbackReason.values().length];
+    private volatile LongSupplier nativeBytes = () -> 0L;
 
     public EngineStatistics(String engine, Direction direction) {
         this.engine = engine;
@@ -27,6 +29,16 @@ public final class EngineStatistics implements EngineStatisticsMBean {
 
     public Direction direction() {
         return direction;
+    }
+
+    /** Where {@link #getNativeBytes()} reads the engine's native memory from. */
+    public void reportNativeBytes(LongSupplier source) {
+        this.nativeBytes = source;
+    }
+
+    @Override
+    public long getNativeBytes() {
+        return nativeBytes.getAsLong();
     }
 
     public void completed(long in, long out) {

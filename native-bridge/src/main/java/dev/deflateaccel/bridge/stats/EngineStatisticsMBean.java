@@ -37,4 +37,10 @@ public interface EngineStatisticsMBean {
     long getFallbacksBadOutput();
 
     long getFallbacksUnexpectedException();
+
+    /**
+     * Native bytes the engine holds for this direction now: its contexts' staging buffers plus
+     * the library's per-context state (java.util.zip's is zlib's estimated state size).
+     */
+    long getNativeBytes();
 }

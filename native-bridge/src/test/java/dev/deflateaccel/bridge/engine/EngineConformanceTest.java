@@ -350,6 +350,111 @@ public abstract class EngineConformanceTest {
         }
     }
 
+    /**
+     * The argument contract: a region outside its array (negative, past the end, or overflowing
+     * int when offset and length are added) is declined before any native or java.util.zip
+     * call, and nothing is written. Overflow is the case a naive {@code offset + length > length}
+     * check lets through.
+     */
+    @Test
+    void regionsOutsideTheirArraysAreDeclinedBeforeAnyNativeCall() {
+        byte[] data = TestData.cassandraLikeRows(16 * 1024, 3);
+        byte[] stream = TestData.zlibCompress(data);
+        int[][] badRegions = {
+            {-1, 100}, {0, -1}, {0, -5}, {Integer.MIN_VALUE, 10}, {0, Integer.MIN_VALUE},
+            {10, Integer.MAX_VALUE}, {Integer.MAX_VALUE, 10}, {Integer.MAX_VALUE, Integer.MAX_VALUE},
+            {1, 1 << 30}, {1 << 20, 0},
+        };
+        for (int[] r : badRegions) {
+            byte[] out = new byte[TestData.bound(data.length)];
+            Arrays.fill(out, GARBAGE);
+            String what = "[" + r[0] + ", +" + r[1] + ")";
+            assertEquals(FallbackReason.INPUT_NOT_ACCEPTED.code(),
+                    engine.compress(data, r[0], r[1], out, 0, out.length), "compress input " + what);
+            assertEquals(FallbackReason.INPUT_NOT_ACCEPTED.code(),
+                    engine.compress(data, 0, data.length, out, r[0], r[1]), "compress output " + what);
+            assertEquals(FallbackReason.INPUT_NOT_ACCEPTED.code(),
+                    engine.decompress(stream, r[0], r[1], out, 0, out.length), "decompress input " + what);
+            assertEquals(FallbackReason.INPUT_NOT_ACCEPTED.code(),
+                    engine.decompress(stream, 0, stream.length, out, r[0], r[1]), "decompress output " + what);
+            assertGarbageOutside(out, 0, 0);
+        }
+        assertEquals(FallbackReason.INPUT_NOT_ACCEPTED.code(), engine.compress(null, 0, 0, new byte[8], 0, 8));
+        assertEquals(FallbackReason.INPUT_NOT_ACCEPTED.code(), engine.decompress(stream, 0, stream.length, null, 0, 0));
+    }
+
+    /** Input from a read-only direct buffer (how a file mapping arrives) is copied in, not read in place. */
+    @Test
+    void readOnlyDirectInputIsStagedAndPositionsStay() {
+        byte[] data = TestData.cassandraLikeRows(16 * 1024, 4);
+        ByteBuffer in = ByteBuffer.allocateDirect(data.length);
+        in.put(data).flip();
+        ByteBuffer readOnly = in.asReadOnlyBuffer();
+        ByteBuffer compressed = ByteBuffer.allocateDirect(TestData.bound(data.length));
+        int n = engine.compress(readOnly, compressed);
+        if (!takesForCompression(data.length)) {
+            return;
+        }
+        assertTrue(n > 0, engine.name() + " compress of a read-only direct buffer: " + n);
+        assertEquals(0, readOnly.position());
+        assertEquals(0, compressed.position());
+        compressed.limit(n);
+        ByteBuffer back = ByteBuffer.allocate(data.length);
+        int m = engine.decompress(compressed.asReadOnlyBuffer(), back);
+        assertEquals(data.length, m);
+        assertArrayEquals(data, back.array());
+    }
+
+    /**
+     * Native memory is counted and bounded: a large chunk's staging is given back when its call
+     * returns, and with 256 threads the engine never holds more than its stated bound.
+     */
+    @Test
+    void nativeMemoryStaysWithinItsBoundAt256Threads() throws Exception {
+        byte[] big = TestData.cassandraLikeRows(1 << 20, 5);
+        byte[] out = new byte[TestData.bound(big.length)];
+        int n = engine.compress(big, 0, big.length, out, 0, out.length);
+        if (n >= 0 && engine instanceof NativeDeflateEngine) {
+            NativeDeflateEngine<?> nativeEngine = (NativeDeflateEngine<?>) engine;
+            assertTrue(engine.nativeMemory(true).bytes() <= nativeEngine.retainedBytesBound(true),
+                    engine.name() + " keeps " + engine.nativeMemory(true).bytes() + " bytes after a 1 MiB call");
+        }
+        List<byte[]> chunks = TestData.chunks(TestData.cassandraLikeRows(4 << 20, 15), 16 * 1024);
+        chunks.add(big);
+        ExecutorService pool = Executors.newFixedThreadPool(256);
+        try {
+            List<Future<?>> results = new java.util.ArrayList<>();
+            for (int t = 0; t < 256; t++) {
+                int start = t;
+                results.add(pool.submit(() -> {
+                    for (int i = start % chunks.size(), k = 0; k < 8; k++, i = (i + 37) % chunks.size()) {
+                        byte[] c = chunks.get(i);
+                        byte[] o = new byte[TestData.bound(c.length)];
+                        int written = engine.compress(c, 0, c.length, o, 0, o.length);
+                        if (written > 0) {
+                            engine.decompress(o, 0, written, new byte[c.length], 0, c.length);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : results) {
+                f.get(5, TimeUnit.MINUTES);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        for (boolean compress : new boolean[] {true, false}) {
+            NativeMemoryMeter meter = engine.nativeMemory(compress);
+            String what = engine.name() + (compress ? " compress" : " decompress");
+            assertTrue(meter.peakBytes() > 0, what + " counted nothing");
+            assertTrue(meter.peakBytes() <= engine.nativeBytesBound(compress),
+                    what + " peaked at " + meter.peakBytes() + " bytes, over its bound " + engine.nativeBytesBound(compress));
+            System.out.printf("%s: native peak %d bytes, now %d, bound %d%n", what, meter.peakBytes(), meter.bytes(),
+                    engine.nativeBytesBound(compress));
+        }
+    }
+
     // ---- assertions ----
 
     private void assertAgreesWithZlibOrDeclines(byte[] stream, int maxLength, String what) {
