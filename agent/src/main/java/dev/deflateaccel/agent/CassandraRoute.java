@@ -73,6 +73,9 @@ public final class CassandraRoute {
 
     /** True when done (input consumed, output advanced), false to run Cassandra's compressBuffer. */
     public static boolean compressBuffer(ByteBuffer in, ByteBuffer out) {
+        if (in == null || out == null) {
+            return false; // Cassandra's code throws stock's NullPointerException
+        }
         DeflateBridge b = bridge;
         int inLength = in.remaining();
         if (b != null && inLength > 0 && b.tryCompress(in, out) >= 0) {
@@ -83,6 +86,9 @@ public final class CassandraRoute {
     }
 
     public static boolean uncompressBuffer(ByteBuffer in, ByteBuffer out) {
+        if (in == null || out == null) {
+            return false;
+        }
         DeflateBridge b = bridge;
         int inLength = in.remaining();
         if (b != null && inLength > 0 && b.tryDecompress(in, out) >= 0) {

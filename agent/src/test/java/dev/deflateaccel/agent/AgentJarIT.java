@@ -106,6 +106,26 @@ class AgentJarIT {
         assertTrue(r.output.contains("install the libisal2 package"), r.output);
     }
 
+    /** Two -javaagent lines: the second load is a no-op with one line, and every call is routed and counted once. */
+    @Test
+    void aSecondLoadOfTheAgentDoesNothing() throws Exception {
+        Path conf = config("log_level = 2");
+        Run r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf, "-javaagent:" + AGENT_JAR + "=config=" + conf),
+                cassandraClassPath("5.0.9"), AgentSmokeMain.class.getName(), "libdeflate");
+        assertEquals(0, r.exit, r.output); // AgentSmokeMain checks the counts are exactly one per call
+        assertEquals(1, count(r.output, "the agent is already loaded in this JVM"), r.output);
+        assertEquals(1, count(r.output, "ready: "), r.output);
+    }
+
+    /** Cassandra flushes memtables in its shutdown hook: calls made then still go through the engines. */
+    @Test
+    void callsFromAShutdownHookStillWork() throws Exception {
+        Run r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config()), cassandraClassPath("5.0.9"),
+                ShutdownHookMain.class.getName(), "libdeflate");
+        assertEquals(0, r.exit, r.output);
+        assertEquals(1, count(r.output, "SHUTDOWN-OK"), r.output);
+    }
+
     @Test
     void withNoUsableEngineTheClassStaysStock() throws Exception {
         Path conf = config("use_libdeflate_compress = 0", "use_libdeflate_uncompress = 0",
