@@ -1,5 +1,6 @@
 package dev.deflateaccel.bench;
 
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -31,6 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <ul>
  * <li>{@code bridge}: QatEngine.compress from heap arrays, as the agent calls it (staging copy in
  *     and out, context pool, struct writes, one JNA call);</li>
+ * <li>{@code bridgeDirect}: the same from direct buffers, copied in and out of the context's
+ *     memory with ByteBuffer bulk get/put;</li>
  * <li>{@code emulatorOnly}: the same qzCompress on an identically set-up session, called through
  *     the same kind of direct-mapped JNA method, on data already in native memory.</li>
  * </ul>
@@ -50,6 +53,8 @@ public class BridgeOverheadBenchmark {
     private QatEngine engine;
     private byte[] input;
     private byte[] output;
+    private ByteBuffer directIn;
+    private ByteBuffer directOut;
 
     /** Direct-mapped like the engine's bindings, so the baseline pays the same JNA transition. */
     static final class Emulator {
@@ -84,6 +89,9 @@ public class BridgeOverheadBenchmark {
             input[i] = (byte) (i * 31 + (i >> 7));
         }
         output = new byte[size + size / 8 + 1024];
+        directIn = ByteBuffer.allocateDirect(size);
+        directIn.put(input).clear();
+        directOut = ByteBuffer.allocateDirect(output.length);
 
         // A session set up the way the engine does it, for the direct calls.
         session = new Memory(256);
@@ -125,6 +133,23 @@ public class BridgeOverheadBenchmark {
     @Benchmark
     public int bridge() {
         int n = engine.compress(input, 0, size, output, 0, output.length);
+        if (n <= 0) {
+            throw new IllegalStateException("compress declined: " + n);
+        }
+        return n;
+    }
+
+    /**
+     * The same call from direct buffers (how Cassandra hands over mmap'ed or off-heap chunks).
+     * The engine copies them in and out of its own memory with ByteBuffer bulk get/put instead of
+     * passing their addresses to native code, so that a fault in a file mapping is an
+     * InternalError rather than SIGBUS; this row shows what that copy costs.
+     */
+    @Benchmark
+    public int bridgeDirect() {
+        directIn.clear();
+        directOut.clear();
+        int n = engine.compress(directIn, directOut);
         if (n <= 0) {
             throw new IllegalStateException("compress declined: " + n);
         }
