@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -82,5 +83,25 @@ class ConfigFileTest {
                 "ignore_zlib_dictionary", "log_level", "log_stats_samples", "log_file")) {
             assertTrue(ConfigKey.forKey(key) != null, key);
         }
+    }
+
+    @Test
+    void warningsShowControlCharactersEscapedAndLongValuesCut() {
+        String longValue = "9".repeat(10_000);
+        AccelConfig c = ConfigFile.parse(List.of("log_level = 1\u001b[2J", "bad\u0007key = 1", "log_level = " + longValue),
+                "test.conf");
+        assertEquals("test.conf:1: log_level = '1\\x1b[2J' is not valid: expected an integer 0-3; keeping default 1",
+                c.warnings().get(0));
+        assertEquals("test.conf:2: unknown key 'bad\\x07key' ignored", c.warnings().get(1));
+        assertTrue(c.warnings().get(2).contains("'" + "9".repeat(80) + "...(10000 characters)'"), c.warnings().get(2));
+    }
+
+    @Test
+    void bytesSplitAtNewlinesOnlyAndCarriageReturnsAreStripped() {
+        AccelConfig c = ConfigFile.parse("use_qat_compress = 0\r\nlog_level\r = 2\n".getBytes(StandardCharsets.US_ASCII),
+                "test.conf");
+        assertEquals(List.of(), c.warnings());
+        assertEquals(0, c.value(ConfigKey.USE_QAT_COMPRESS));
+        assertEquals(2, c.value(ConfigKey.LOG_LEVEL));
     }
 }
