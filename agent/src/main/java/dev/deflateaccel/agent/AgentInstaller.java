@@ -38,6 +38,9 @@ final class AgentInstaller {
         for (String warning : config.warnings()) {
             log.warn(warning);
         }
+        for (String notice : config.notices()) {
+            log.info(notice);
+        }
         DeflateBridge bridge = DeflateBridge.create(config, log);
         if (!bridge.canCompress() && !bridge.canDecompress()) {
             log.warn("no engine is enabled and available; DeflateCompressor stays stock");

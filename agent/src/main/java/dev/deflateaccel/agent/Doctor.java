@@ -59,6 +59,9 @@ final class Doctor {
         for (String w : config.warnings()) {
             out.println("  WARNING " + w);
         }
+        for (String n : config.notices()) {
+            out.println("  NOTE " + n);
+        }
 
         List<DeflateEngine> engines = openAll(config);
         out.println();

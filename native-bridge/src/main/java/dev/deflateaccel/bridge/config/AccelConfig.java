@@ -14,33 +14,36 @@ public final class AccelConfig {
     private final Map<ConfigKey, Long> numbers;
     private final Map<ConfigKey, String> texts;
     private final List<String> warnings;
+    private final List<String> notices;
     private final String source;
     private final String refusal;
 
-    AccelConfig(Map<ConfigKey, Long> numbers, Map<ConfigKey, String> texts, List<String> warnings, String source) {
-        this(numbers, texts, warnings, source, null);
+    AccelConfig(Map<ConfigKey, Long> numbers, Map<ConfigKey, String> texts, List<String> warnings,
+            List<String> notices, String source) {
+        this(numbers, texts, warnings, notices, source, null);
     }
 
     private AccelConfig(Map<ConfigKey, Long> numbers, Map<ConfigKey, String> texts, List<String> warnings,
-            String source, String refusal) {
+            List<String> notices, String source, String refusal) {
         // EnumMap's copy constructor rejects an empty plain Map, hence putAll.
         this.numbers = new EnumMap<>(ConfigKey.class);
         this.numbers.putAll(numbers);
         this.texts = new EnumMap<>(ConfigKey.class);
         this.texts.putAll(texts);
         this.warnings = List.copyOf(warnings);
+        this.notices = List.copyOf(notices);
         this.source = source;
         this.refusal = refusal;
     }
 
     /** All defaults, as when the config file does not exist. */
     public static AccelConfig defaults() {
-        return new AccelConfig(Collections.emptyMap(), Collections.emptyMap(), List.of(), "defaults");
+        return new AccelConfig(Collections.emptyMap(), Collections.emptyMap(), List.of(), List.of(), "defaults");
     }
 
     /** A config file that exists but was refused; {@code reason} names the file and says why. */
     static AccelConfig refused(String source, String reason) {
-        return new AccelConfig(Collections.emptyMap(), Collections.emptyMap(), List.of(), source, reason);
+        return new AccelConfig(Collections.emptyMap(), Collections.emptyMap(), List.of(), List.of(), source, reason);
     }
 
     /**
@@ -89,6 +92,11 @@ public final class AccelConfig {
         return warnings;
     }
 
+    /** Info-level lines: keys the file set that are accepted but have no effect here, once each. */
+    public List<String> notices() {
+        return notices;
+    }
+
     /** Where the values came from: the file path, or why defaults are used. */
     public String source() {
         return source;
@@ -106,7 +114,7 @@ public final class AccelConfig {
         } else {
             n.put(key, Long.parseLong(value));
         }
-        return new AccelConfig(n, t, warnings, source);
+        return new AccelConfig(n, t, warnings, notices, source);
     }
 
     private void requireAccepted() {

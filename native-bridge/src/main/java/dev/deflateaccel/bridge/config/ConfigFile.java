@@ -44,7 +44,7 @@ public final class ConfigFile {
             return AccelConfig.refused(path.toString(), e.getMessage());
         }
         if (bytes == null) {
-            return new AccelConfig(Map.of(), Map.of(), List.of(), path + " not found, using defaults");
+            return new AccelConfig(Map.of(), Map.of(), List.of(), List.of(), path + " not found, using defaults");
         }
         return parse(bytes, path.toString());
     }
@@ -90,15 +90,27 @@ public final class ConfigFile {
                 }
             } else {
                 Long parsed = parseUnsigned(value);
-                if (parsed != null && parsed >= key.min() && parsed <= key.max()) {
+                if (parsed != null && key.accepts(parsed)) {
                     numbers.put(key, parsed);
                 } else {
-                    warnings.add(where + ": " + key.key() + " = '" + shown(value) + "' is not valid: expected an integer "
-                            + key.min() + "-" + key.max() + "; keeping default " + key.defaultValue());
+                    warnings.add(where + ": " + key.key() + " = '" + shown(value) + "' is not valid: expected "
+                            + key.range() + "; keeping default " + key.defaultValue());
                 }
             }
         }
-        return new AccelConfig(numbers, texts, warnings, source);
+        return new AccelConfig(numbers, texts, warnings, notices(numbers), source);
+    }
+
+    /** One line per key that was set but does nothing here, whatever its number of lines. */
+    private static List<String> notices(Map<ConfigKey, Long> numbers) {
+        List<String> notices = new ArrayList<>();
+        for (ConfigKey key : numbers.keySet()) {
+            if (!key.hasEffect()) {
+                notices.add(key.key() + " = " + numbers.get(key) + " is accepted for compatibility with zlib-accel"
+                        + " and has no effect here");
+            }
+        }
+        return notices;
     }
 
     /**

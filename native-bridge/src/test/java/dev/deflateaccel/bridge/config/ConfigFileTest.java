@@ -80,9 +80,32 @@ class ConfigFileTest {
                 "use_zlib_compress", "use_zlib_uncompress", "use_igzip_compress", "use_igzip_uncompress",
                 "igzip_fallback", "iaa_compress_percentage", "iaa_uncompress_percentage", "iaa_prepend_empty_block",
                 "qat_periodical_polling", "qat_compression_level", "qat_compression_allow_chunking",
-                "ignore_zlib_dictionary", "log_level", "log_stats_samples", "log_file")) {
+                "ignore_zlib_dictionary", "log_level", "log_stats_samples", "log_file", "map_shards")) {
             assertTrue(ConfigKey.forKey(key) != null, key);
         }
+    }
+
+    @Test
+    void mapShardsIsAcceptedAsUpstreamValidatesItAndNotedOnceAsWithoutEffect() {
+        AccelConfig c = ConfigFile.parse(List.of("map_shards = 128", "map_shards = 256"), "test.conf");
+        assertEquals(List.of(), c.warnings());
+        assertEquals(256, c.value(ConfigKey.MAP_SHARDS));
+        assertEquals(List.of("map_shards = 256 is accepted for compatibility with zlib-accel and has no effect here"),
+                c.notices());
+        assertTrue(ConfigFile.parse(List.of("use_qat_compress = 0"), "test.conf").notices().isEmpty());
+    }
+
+    @Test
+    void mapShardsMustBeAPowerOfTwoFromTwoTo65536LikeUpstream() {
+        for (String bad : List.of("0", "1", "100", "131072")) {
+            AccelConfig c = ConfigFile.parse(List.of("map_shards = " + bad), "test.conf");
+            assertEquals(List.of("test.conf:1: map_shards = '" + bad + "' is not valid: expected a power of two 2-65536;"
+                    + " keeping default 64"), c.warnings());
+            assertEquals(64, c.value(ConfigKey.MAP_SHARDS));
+            assertTrue(c.notices().isEmpty(), c.notices().toString());
+        }
+        assertEquals(65536, ConfigFile.parse(List.of("map_shards = 65536"), "t").value(ConfigKey.MAP_SHARDS));
+        assertEquals(2, ConfigFile.parse(List.of("map_shards = 2"), "t").value(ConfigKey.MAP_SHARDS));
     }
 
     @Test
