@@ -135,6 +135,7 @@ public final class ConfigFile {
         return b.toString();
     }
 
+    /** Digits only; null for anything else, including 19-digit values past Long.MAX_VALUE. */
     private static Long parseUnsigned(String value) {
         if (value.isEmpty() || value.length() > 19) {
             return null;
@@ -144,6 +145,12 @@ public final class ConfigFile {
                 return null;
             }
         }
-        return Long.parseLong(value);
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            // 9223372036854775808-9999999999999999999: found by ConfigParserFuzzTest. Before,
+            // this threw out of premain.
+            return null;
+        }
     }
 }

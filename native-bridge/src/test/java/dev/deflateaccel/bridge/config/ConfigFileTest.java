@@ -127,4 +127,13 @@ class ConfigFileTest {
         assertEquals(0, c.value(ConfigKey.USE_QAT_COMPRESS));
         assertEquals(2, c.value(ConfigKey.LOG_LEVEL));
     }
+
+    @Test
+    void nineteenDigitValuesPastLongMaxAreBadValuesNotExceptions() {
+        AccelConfig c = ConfigFile.parse(List.of("log_stats_samples = 9223372036854775808",
+                "log_stats_samples = 9999999999999999999"), "test.conf");
+        assertEquals(2, c.warnings().size(), c.warnings().toString());
+        assertTrue(c.warnings().get(0).contains("expected an integer 0-4294967295; keeping default 1000"), c.warnings().get(0));
+        assertEquals(1000, c.value(ConfigKey.LOG_STATS_SAMPLES));
+    }
 }
