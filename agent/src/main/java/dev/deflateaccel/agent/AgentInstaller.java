@@ -19,6 +19,17 @@ final class AgentInstaller {
 
     static ResettableClassFileTransformer install(AgentArguments args, Instrumentation inst) {
         AccelConfig config = ConfigFile.read(args.configPath());
+        if (config.refusal() != null) {
+            // The file exists but was refused: running on defaults would silently ignore what
+            // the operator wrote (engines switched off, say), so nothing is built or woven. Its
+            // log_file and log_level are unknown, hence stdout at the default level.
+            AccelLog stdout = AccelLog.to(System.out, AccelLog.ERROR);
+            stdout.warn(config.refusal() + "; DeflateCompressor stays stock");
+            if (args.problem() != null) {
+                stdout.warn(args.problem());
+            }
+            return null;
+        }
         AccelLog log = AccelLog.from(config);
         log.info("config: " + config.source());
         if (args.problem() != null) {
@@ -26,6 +37,9 @@ final class AgentInstaller {
         }
         for (String warning : config.warnings()) {
             log.warn(warning);
+        }
+        for (String notice : config.notices()) {
+            log.info(notice);
         }
         DeflateBridge bridge = DeflateBridge.create(config, log);
         if (!bridge.canCompress() && !bridge.canDecompress()) {

@@ -43,12 +43,24 @@ final class Doctor {
                 + System.getProperty("os.arch") + ", " + Runtime.getRuntime().availableProcessors() + " CPUs");
         AccelConfig config = ConfigFile.read(configPath);
         out.println();
+        if (config.refusal() != null) {
+            // The agent would weave nothing with this file, so probing engines on defaults
+            // would describe a node that will not exist.
+            out.println("Config: REFUSED: " + config.refusal());
+            out.println("  The agent leaves DeflateCompressor stock with this file.");
+            out.println();
+            out.println("Result: PROBLEMS (see above)");
+            return 1;
+        }
         out.println("Config: " + config.source());
         for (String line : config.toString().split("\n")) {
             out.println("  " + line);
         }
         for (String w : config.warnings()) {
             out.println("  WARNING " + w);
+        }
+        for (String n : config.notices()) {
+            out.println("  NOTE " + n);
         }
 
         List<DeflateEngine> engines = openAll(config);

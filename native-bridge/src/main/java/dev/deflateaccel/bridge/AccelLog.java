@@ -1,10 +1,7 @@
 package dev.deflateaccel.bridge;
 
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 import dev.deflateaccel.bridge.config.AccelConfig;
@@ -34,7 +31,10 @@ public final class AccelLog {
         return new AccelLog(level, out);
     }
 
-    /** Opens the configured sink; an unusable log_file falls back to stdout and says so there. */
+    /**
+     * Opens the configured sink; a log_file that is a symlink or otherwise unusable falls back to
+     * stdout and says so there, once (see {@link LogFile} for the rules).
+     */
     public static AccelLog from(AccelConfig config) {
         int level = config.intValue(ConfigKey.LOG_LEVEL);
         String file = config.text(ConfigKey.LOG_FILE);
@@ -42,11 +42,10 @@ public final class AccelLog {
             return new AccelLog(level, System.out);
         }
         try {
-            OutputStream os = new FileOutputStream(file, true);
-            return new AccelLog(level, new PrintStream(os, true, StandardCharsets.UTF_8));
-        } catch (IOException | SecurityException e) {
+            return new AccelLog(level, LogFile.open(file));
+        } catch (IOException | RuntimeException e) {
             AccelLog log = new AccelLog(level, System.out);
-            log.warn("cannot open log_file " + file + " (" + e.getMessage() + "); logging to stdout");
+            log.warn("cannot use log_file " + file + " (" + e.getMessage() + "); logging to stdout");
             return log;
         }
     }

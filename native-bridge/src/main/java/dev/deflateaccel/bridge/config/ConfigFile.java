@@ -1,10 +1,9 @@
 package dev.deflateaccel.bridge.config;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,10 @@ import java.util.regex.Pattern;
  * keeps the default and produces one warning naming the key, the value and the valid range; an
  * unknown key produces one warning. Nothing here throws for bad content: a bad config must never
  * keep Cassandra from starting.
+ *
+ * <p>The file itself is another matter: one that exists but is untrusted, not a regular file,
+ * too large or unreadable is refused as a whole (see {@link ConfigFileBytes}), and the agent
+ * then leaves DeflateCompressor stock rather than run on defaults the operator did not write.
  */
 public final class ConfigFile {
     public static final String DEFAULT_PATH = "/etc/zlib-accel.conf";
@@ -23,24 +26,37 @@ public final class ConfigFile {
     /** zlib-accel's rule for log_file, which we apply to every path key. */
     private static final Pattern SAFE_PATH = Pattern.compile("^[a-zA-Z0-9._/-]+$");
     private static final int MAX_PATH_LENGTH = 4096;
+    /** How much of a bad name or value a warning repeats: enough to recognise it, not a flood. */
+    private static final int MAX_SHOWN = 80;
 
     private ConfigFile() {
     }
 
-    /** Reads the file; a missing file means all defaults (as in zlib-accel). */
+    /**
+     * Reads the file; a missing file means all defaults (as in zlib-accel). A file that exists
+     * but is refused gives a config whose {@link AccelConfig#refusal()} says why.
+     */
     public static AccelConfig read(Path path) {
-        if (!Files.exists(path)) {
-            return new AccelConfig(Map.of(), Map.of(), List.of(), path + " not found, using defaults");
-        }
-        List<String> lines;
+        byte[] bytes;
         try {
-            lines = Files.readAllLines(path, StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            return new AccelConfig(Map.of(), Map.of(),
-                    List.of("cannot read config file " + path + " (" + e + "); using defaults"),
-                    path + " unreadable, using defaults");
+            bytes = ConfigFileBytes.read(path);
+        } catch (ConfigFileBytes.Refused e) {
+            return AccelConfig.refused(path.toString(), e.getMessage());
         }
-        return parse(lines, path.toString());
+        if (bytes == null) {
+            return new AccelConfig(Map.of(), Map.of(), List.of(), List.of(), path + " not found, using defaults");
+        }
+        return parse(bytes, path.toString());
+    }
+
+    /**
+     * Parses the file's bytes. Read as ISO-8859-1, where every byte is one character, so a
+     * comment in Latin-1 or any other encoding cannot make the file unreadable; keys and values
+     * are ASCII, and anything else in them is simply not valid. Lines end at {@code \n} only,
+     * as with zlib-accel's getline; {@code \r} is then stripped.
+     */
+    public static AccelConfig parse(byte[] bytes, String source) {
+        return parse(Arrays.asList(new String(bytes, StandardCharsets.ISO_8859_1).split("\n", -1)), source);
     }
 
     public static AccelConfig parse(List<String> lines, String source) {
@@ -64,27 +80,62 @@ public final class ConfigFile {
             ConfigKey key = ConfigKey.forKey(name);
             String where = source + ":" + lineNumber;
             if (key == null) {
-                warnings.add(where + ": unknown key '" + name + "' ignored");
+                warnings.add(where + ": unknown key '" + shown(name) + "' ignored");
             } else if (key.isText()) {
                 if (value.isEmpty() || (value.length() <= MAX_PATH_LENGTH && SAFE_PATH.matcher(value).matches())) {
                     texts.put(key, value);
                 } else {
-                    warnings.add(where + ": " + key.key() + " = '" + value + "' is not valid: expected a path of"
+                    warnings.add(where + ": " + key.key() + " = '" + shown(value) + "' is not valid: expected a path of"
                             + " at most " + MAX_PATH_LENGTH + " characters from [a-zA-Z0-9._/-]; keeping default ''");
                 }
             } else {
                 Long parsed = parseUnsigned(value);
-                if (parsed != null && parsed >= key.min() && parsed <= key.max()) {
+                if (parsed != null && key.accepts(parsed)) {
                     numbers.put(key, parsed);
                 } else {
-                    warnings.add(where + ": " + key.key() + " = '" + value + "' is not valid: expected an integer "
-                            + key.min() + "-" + key.max() + "; keeping default " + key.defaultValue());
+                    warnings.add(where + ": " + key.key() + " = '" + shown(value) + "' is not valid: expected "
+                            + key.range() + "; keeping default " + key.defaultValue());
                 }
             }
         }
-        return new AccelConfig(numbers, texts, warnings, source);
+        return new AccelConfig(numbers, texts, warnings, notices(numbers), source);
     }
 
+    /** One line per key that was set but does nothing here, whatever its number of lines. */
+    private static List<String> notices(Map<ConfigKey, Long> numbers) {
+        List<String> notices = new ArrayList<>();
+        for (ConfigKey key : numbers.keySet()) {
+            if (!key.hasEffect()) {
+                notices.add(key.key() + " = " + numbers.get(key) + " is accepted for compatibility with zlib-accel"
+                        + " and has no effect here");
+            }
+        }
+        return notices;
+    }
+
+    /**
+     * A name or value as a warning repeats it: printable ASCII, other characters as {@code \xNN},
+     * cut at {@value #MAX_SHOWN} characters, so that a line of escape sequences or of 60,000
+     * characters can neither forge nor flood the log.
+     */
+    static String shown(String s) {
+        StringBuilder b = new StringBuilder();
+        int i = 0;
+        for (; i < s.length() && b.length() < MAX_SHOWN; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x20 && c < 0x7f) {
+                b.append(c);
+            } else {
+                b.append(String.format("\\x%02x", (int) c));
+            }
+        }
+        if (i < s.length()) {
+            b.append("...(").append(s.length()).append(" characters)");
+        }
+        return b.toString();
+    }
+
+    /** Digits only; null for anything else, including 19-digit values past Long.MAX_VALUE. */
     private static Long parseUnsigned(String value) {
         if (value.isEmpty() || value.length() > 19) {
             return null;
@@ -94,6 +145,12 @@ public final class ConfigFile {
                 return null;
             }
         }
-        return Long.parseLong(value);
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            // 9223372036854775808-9999999999999999999: found by ConfigParserFuzzTest. Before,
+            // this threw out of premain.
+            return null;
+        }
     }
 }

@@ -26,6 +26,27 @@ public enum ConfigKey {
     LOG_LEVEL("log_level", 0, 3, 1),
     LOG_STATS_SAMPLES("log_stats_samples", 0, 4294967295L, 1000),
     LOG_FILE("log_file"),
+    /**
+     * Shards of zlib-accel's internal per-stream map (its PR #59): 2-65536, a power of two, as
+     * upstream validates it. We keep no such map, so it is only validated (an operator's file
+     * stays warning-free) and reported once as having no effect.
+     */
+    MAP_SHARDS("map_shards", 2, 65536, 64) {
+        @Override
+        public boolean accepts(long value) {
+            return super.accepts(value) && Long.bitCount(value) == 1;
+        }
+
+        @Override
+        public String range() {
+            return "a power of two " + min() + "-" + max();
+        }
+
+        @Override
+        public boolean hasEffect() {
+            return false;
+        }
+    },
 
     // This project's keys.
     /** libdeflate is on by default: faster than zlib at level 6 with a ratio at least as good. */
@@ -102,6 +123,21 @@ public enum ConfigKey {
 
     public boolean isText() {
         return text;
+    }
+
+    /** Whether a numeric value is valid for this key (zlib-accel's check for its keys). */
+    public boolean accepts(long value) {
+        return !text && value >= min && value <= max;
+    }
+
+    /** The valid values, as warnings state them. */
+    public String range() {
+        return "an integer " + min + "-" + max;
+    }
+
+    /** False for keys accepted only so that a zlib-accel file parses cleanly. */
+    public boolean hasEffect() {
+        return true;
     }
 
     public static ConfigKey forKey(String key) {

@@ -1,10 +1,18 @@
 package dev.deflateaccel.bridge.engine;
 
+import java.io.IOException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.Map;
 
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
+
+import dev.deflateaccel.bridge.files.FileFacts;
+import dev.deflateaccel.bridge.files.FileTrust;
 
 /**
  * Binds a class of direct-mapped {@code native} methods to a shared library, once per JVM and
@@ -19,6 +27,24 @@ final class NativeBinding {
     }
 
     static synchronized EngineStatus bind(Class<?> natives, String library, String installHint) {
+        if (library.indexOf('/') >= 0) {
+            // Loading runs the library's constructors inside Cassandra before any symbol is
+            // checked, so a file given by path is judged first. It is then loaded by its absolute
+            // path: JNA would look a relative one up in jna.library.path first, and could load
+            // another file than the one judged. Bare sonames are left to the dynamic loader's
+            // search path, as is every other library this JVM loads.
+            Path path;
+            try {
+                path = Paths.get(library).toAbsolutePath();
+            } catch (InvalidPathException e) {
+                return EngineStatus.unavailable("cannot load " + library + ": " + e.getMessage());
+            }
+            String refusal = untrusted(path, installHint);
+            if (refusal != null) {
+                return EngineStatus.unavailable(refusal);
+            }
+            library = path.toString();
+        }
         NativeLibrary lib;
         try {
             lib = NativeLibrary.getInstance(library);
@@ -40,6 +66,22 @@ final class NativeBinding {
         }
         BOUND.put(natives, library);
         return EngineStatus.available(describe(lib, library));
+    }
+
+    /** Why the library file may not be loaded, or null; a missing one keeps the install hint. */
+    private static String untrusted(Path path, String installHint) {
+        FileFacts facts;
+        try {
+            facts = FileFacts.of(path);
+        } catch (NoSuchFileException e) {
+            return "cannot load " + path + ": no such file; " + installHint;
+        } catch (IOException | RuntimeException e) {
+            return "refused to load " + path + ": cannot examine it (" + e + ")";
+        }
+        String reason = FileTrust.refusal(facts);
+        return reason == null ? null : "refused to load " + FileTrust.describe(path) + ": it " + reason
+                + "; a library given by path must be a regular file owned by root or this JVM's user"
+                + " and writable by no one else";
     }
 
     private static String describe(NativeLibrary lib, String library) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -79,8 +80,60 @@ class ConfigFileTest {
                 "use_zlib_compress", "use_zlib_uncompress", "use_igzip_compress", "use_igzip_uncompress",
                 "igzip_fallback", "iaa_compress_percentage", "iaa_uncompress_percentage", "iaa_prepend_empty_block",
                 "qat_periodical_polling", "qat_compression_level", "qat_compression_allow_chunking",
-                "ignore_zlib_dictionary", "log_level", "log_stats_samples", "log_file")) {
+                "ignore_zlib_dictionary", "log_level", "log_stats_samples", "log_file", "map_shards")) {
             assertTrue(ConfigKey.forKey(key) != null, key);
         }
+    }
+
+    @Test
+    void mapShardsIsAcceptedAsUpstreamValidatesItAndNotedOnceAsWithoutEffect() {
+        AccelConfig c = ConfigFile.parse(List.of("map_shards = 128", "map_shards = 256"), "test.conf");
+        assertEquals(List.of(), c.warnings());
+        assertEquals(256, c.value(ConfigKey.MAP_SHARDS));
+        assertEquals(List.of("map_shards = 256 is accepted for compatibility with zlib-accel and has no effect here"),
+                c.notices());
+        assertTrue(ConfigFile.parse(List.of("use_qat_compress = 0"), "test.conf").notices().isEmpty());
+    }
+
+    @Test
+    void mapShardsMustBeAPowerOfTwoFromTwoTo65536LikeUpstream() {
+        for (String bad : List.of("0", "1", "100", "131072")) {
+            AccelConfig c = ConfigFile.parse(List.of("map_shards = " + bad), "test.conf");
+            assertEquals(List.of("test.conf:1: map_shards = '" + bad + "' is not valid: expected a power of two 2-65536;"
+                    + " keeping default 64"), c.warnings());
+            assertEquals(64, c.value(ConfigKey.MAP_SHARDS));
+            assertTrue(c.notices().isEmpty(), c.notices().toString());
+        }
+        assertEquals(65536, ConfigFile.parse(List.of("map_shards = 65536"), "t").value(ConfigKey.MAP_SHARDS));
+        assertEquals(2, ConfigFile.parse(List.of("map_shards = 2"), "t").value(ConfigKey.MAP_SHARDS));
+    }
+
+    @Test
+    void warningsShowControlCharactersEscapedAndLongValuesCut() {
+        String longValue = "9".repeat(10_000);
+        AccelConfig c = ConfigFile.parse(List.of("log_level = 1\u001b[2J", "bad\u0007key = 1", "log_level = " + longValue),
+                "test.conf");
+        assertEquals("test.conf:1: log_level = '1\\x1b[2J' is not valid: expected an integer 0-3; keeping default 1",
+                c.warnings().get(0));
+        assertEquals("test.conf:2: unknown key 'bad\\x07key' ignored", c.warnings().get(1));
+        assertTrue(c.warnings().get(2).contains("'" + "9".repeat(80) + "...(10000 characters)'"), c.warnings().get(2));
+    }
+
+    @Test
+    void bytesSplitAtNewlinesOnlyAndCarriageReturnsAreStripped() {
+        AccelConfig c = ConfigFile.parse("use_qat_compress = 0\r\nlog_level\r = 2\n".getBytes(StandardCharsets.US_ASCII),
+                "test.conf");
+        assertEquals(List.of(), c.warnings());
+        assertEquals(0, c.value(ConfigKey.USE_QAT_COMPRESS));
+        assertEquals(2, c.value(ConfigKey.LOG_LEVEL));
+    }
+
+    @Test
+    void nineteenDigitValuesPastLongMaxAreBadValuesNotExceptions() {
+        AccelConfig c = ConfigFile.parse(List.of("log_stats_samples = 9223372036854775808",
+                "log_stats_samples = 9999999999999999999"), "test.conf");
+        assertEquals(2, c.warnings().size(), c.warnings().toString());
+        assertTrue(c.warnings().get(0).contains("expected an integer 0-4294967295; keeping default 1000"), c.warnings().get(0));
+        assertEquals(1000, c.value(ConfigKey.LOG_STATS_SAMPLES));
     }
 }

@@ -1,0 +1,35 @@
+package dev.deflateaccel.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The doctor tells the operator about a refused config file instead of probing on defaults. */
+class DoctorTest {
+    @Test
+    void aRefusedConfigIsPrintedAndIsAProblem(@TempDir Path dir) throws Exception {
+        Path conf = dir.resolve("zlib-accel.conf");
+        Files.write(conf, List.of("use_igzip_compress = 1"));
+        Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-rw-r--"));
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+
+        int exit = new Doctor(new PrintStream(captured, true, StandardCharsets.UTF_8)).run(conf);
+
+        String out = captured.toString(StandardCharsets.UTF_8);
+        assertEquals(1, exit, out);
+        assertTrue(out.contains("Config: REFUSED: config file " + conf + " is group-writable (mode 0664)"), out);
+        assertTrue(out.contains("stock"), out);
+        List<String> lines = out.lines().collect(java.util.stream.Collectors.toList());
+        assertEquals("Result: PROBLEMS (see above)", lines.get(lines.size() - 1), out);
+    }
+}
