@@ -8,16 +8,13 @@ import java.util.List;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
+import dev.deflateaccel.bridge.EngineDescriptor;
+import dev.deflateaccel.bridge.EngineLimits;
+import dev.deflateaccel.bridge.EngineRegistry;
 import dev.deflateaccel.bridge.SampleRows;
 import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigFile;
-import dev.deflateaccel.bridge.config.ConfigKey;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
-import dev.deflateaccel.bridge.engine.IaaEngine;
-import dev.deflateaccel.bridge.engine.IgzipEngine;
-import dev.deflateaccel.bridge.engine.LibdeflateEngine;
-import dev.deflateaccel.bridge.engine.QatEngine;
-import dev.deflateaccel.bridge.engine.ZlibEngine;
 
 /**
  * {@code java -jar deflate-accel-agent.jar doctor [config=PATH]}: what this host and config
@@ -63,18 +60,18 @@ final class Doctor {
             out.println("  NOTE " + n);
         }
 
-        List<DeflateEngine> engines = openAll(config);
+        EngineLimits limits = EngineLimits.from(config);
+        List<DeflateEngine> engines = new ArrayList<>();
         out.println();
         out.println("Engines (routing order):");
         boolean healthy = true;
-        for (DeflateEngine e : engines) {
-            boolean enabled = enabled(config, e.name());
-            out.printf("  %-11s %-8s %s%n", e.name(), enabled ? "enabled" : "disabled", e.status());
-            // QAT is on by default (zlib-accel's default); a host without it is not a problem
-            // unless the operator asked for it.
-            boolean required = enabled && (!e.name().equals(QatEngine.NAME)
-                    || config.isSet(ConfigKey.USE_QAT_COMPRESS) || config.isSet(ConfigKey.USE_QAT_UNCOMPRESS));
-            healthy &= !required || e.status().isAvailable();
+        for (EngineDescriptor d : EngineRegistry.ALL) {
+            DeflateEngine e = d.open(config, limits);
+            engines.add(e);
+            out.printf("  %-11s %-8s %s%n", d.name(), d.enabled(config) ? "enabled" : "disabled", e.status());
+            // The node warns about exactly these (EngineChain): an enabled engine the operator
+            // asked for that is not available. QAT on by default on a host without it is not.
+            healthy &= !d.askedFor(config) || e.status().isAvailable();
         }
 
         byte[] sample = SampleRows.generate(SAMPLE_BYTES, 20261130L);
@@ -98,43 +95,6 @@ final class Doctor {
         out.println();
         out.println(healthy ? "Result: OK" : "Result: PROBLEMS (see above)");
         return healthy ? 0 : 1;
-    }
-
-    private static List<DeflateEngine> openAll(AccelConfig config) {
-        int contexts = 4;
-        int maxBuffer = config.intValue(ConfigKey.MAX_NATIVE_BUFFER_KB) * 1024;
-        boolean verify = config.enabled(ConfigKey.VERIFY_ACCELERATOR_OUTPUT);
-        List<DeflateEngine> list = new ArrayList<>();
-        list.add(QatEngine.open(orDefault(config.text(ConfigKey.QAT_LIBRARY), QatEngine.DEFAULT_LIBRARY),
-                config.intValue(ConfigKey.QAT_COMPRESSION_LEVEL), config.enabled(ConfigKey.QAT_PERIODICAL_POLLING),
-                verify, contexts, maxBuffer));
-        list.add(IaaEngine.open(orDefault(config.text(ConfigKey.IAA_LIBRARY), IaaEngine.DEFAULT_LIBRARY), verify,
-                config.enabled(ConfigKey.IAA_PREPEND_EMPTY_BLOCK), contexts, maxBuffer));
-        list.add(IgzipEngine.open(orDefault(config.text(ConfigKey.IGZIP_LIBRARY), IgzipEngine.DEFAULT_LIBRARY),
-                config.intValue(ConfigKey.IGZIP_COMPRESSION_LEVEL), contexts, maxBuffer));
-        list.add(LibdeflateEngine.open(orDefault(config.text(ConfigKey.LIBDEFLATE_LIBRARY), LibdeflateEngine.DEFAULT_LIBRARY),
-                config.intValue(ConfigKey.LIBDEFLATE_COMPRESSION_LEVEL), contexts, maxBuffer));
-        list.add(new ZlibEngine(contexts));
-        return list;
-    }
-
-    private static boolean enabled(AccelConfig config, String engine) {
-        switch (engine) {
-            case QatEngine.NAME:
-                return config.enabled(ConfigKey.USE_QAT_COMPRESS) || config.enabled(ConfigKey.USE_QAT_UNCOMPRESS);
-            case IaaEngine.NAME:
-                return config.enabled(ConfigKey.USE_IAA_COMPRESS) || config.enabled(ConfigKey.USE_IAA_UNCOMPRESS);
-            case IgzipEngine.NAME:
-                return config.enabled(ConfigKey.USE_IGZIP_COMPRESS) || config.enabled(ConfigKey.USE_IGZIP_UNCOMPRESS);
-            case LibdeflateEngine.NAME:
-                return config.enabled(ConfigKey.USE_LIBDEFLATE_COMPRESS) || config.enabled(ConfigKey.USE_LIBDEFLATE_UNCOMPRESS);
-            default:
-                return config.enabled(ConfigKey.USE_ZLIB_COMPRESS) || config.enabled(ConfigKey.USE_ZLIB_UNCOMPRESS);
-        }
-    }
-
-    private static String orDefault(String value, String fallback) {
-        return value.isEmpty() ? fallback : value;
     }
 
     private static final class SelfTest {

@@ -8,7 +8,13 @@ package dev.deflateaccel.bench;
 public final class AgentConfigFile {
     public static final int LIBDEFLATE_LEVEL = 6;
     public static final int IGZIP_LEVEL = 1;
-    private static final String[] ENGINES = {"qat", "iaa", "igzip", "libdeflate", "zlib"};
+    /**
+     * The engines of the bridge's EngineRegistry, by name. Copied rather than read: this runs in
+     * the runner process, which must not have the bridge on its class path (its JMH forks inherit
+     * that class path, and a fork gets the bridge only through -javaagent, as a node does).
+     * AgentConfigFileTest checks this list and the key pattern against the registry.
+     */
+    static final String[] ENGINES = {"qat", "iaa", "igzip", "libdeflate", "zlib"};
 
     private AgentConfigFile() {
     }

@@ -1,20 +1,40 @@
 package dev.deflateaccel.bench;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import dev.deflateaccel.bridge.EngineDescriptor;
+import dev.deflateaccel.bridge.EngineRegistry;
+import dev.deflateaccel.bridge.config.AccelConfig;
+import dev.deflateaccel.bridge.config.ConfigFile;
 
 import org.junit.jupiter.api.Test;
 
 class AgentConfigFileTest {
+    /** The written file, parsed by the agent's own parser, enables exactly one engine of the registry. */
     @Test
-    void switchesOnOnlyTheChosenEngine() {
+    void switchesOnOnlyTheChosenEngineOfTheRegistry() {
+        for (EngineDescriptor chosen : EngineRegistry.ALL) {
+            String text = AgentConfigFile.onlyEngine(chosen.name());
+            AccelConfig config = ConfigFile.parse(List.of(text.split("\n")), "bench.conf");
+            assertEquals(List.of(), config.warnings(), text);
+            for (EngineDescriptor d : EngineRegistry.ALL) {
+                assertEquals(d == chosen, d.compresses(config), d + " compress in " + text);
+                assertEquals(d == chosen, d.decompresses(config), d + " decompress in " + text);
+            }
+        }
         String igzip = AgentConfigFile.onlyEngine("igzip");
-        assertTrue(igzip.contains("use_igzip_compress = 1\n"));
-        assertTrue(igzip.contains("use_igzip_uncompress = 1\n"));
-        assertTrue(igzip.contains("use_libdeflate_compress = 0\n"));
-        assertTrue(igzip.contains("use_libdeflate_uncompress = 0\n"));
-        assertTrue(igzip.contains("use_zlib_compress = 0\n"));
-        assertTrue(igzip.contains("use_qat_uncompress = 0\n"));
         assertTrue(igzip.contains("igzip_compression_level = 1\n"));
         assertTrue(igzip.contains("libdeflate_compression_level = 6\n"));
+    }
+
+    /** The runner's copy of the engine list (it cannot load the bridge) is the registry's, in order. */
+    @Test
+    void engineListIsTheRegistrys() {
+        assertEquals(EngineRegistry.ALL.stream().map(EngineDescriptor::name).collect(Collectors.toList()),
+                List.of(AgentConfigFile.ENGINES));
     }
 }

@@ -6,69 +6,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
+import dev.deflateaccel.bridge.engine.FallbackReason;
+import dev.deflateaccel.bridge.stats.Direction;
+import dev.deflateaccel.bridge.stats.EngineStatistics;
+import dev.deflateaccel.bridge.stats.StatisticsRegistry;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Registers stand-ins shaped like the agent's statistics MBeans and checks the verdicts. */
+/** Registers the agent's statistics MBeans with chosen counts and checks the verdicts. */
 class EngineCheckTest {
     private final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     private final List<ObjectName> registered = new ArrayList<>();
 
-    public interface FakeStatsMBean {
-        long getOperations();
-
-        long getBytesIn();
-
-        long getBytesOut();
-
-        long getErrors();
-
-        long getFallbacks();
-    }
-
-    public static final class FakeStats implements FakeStatsMBean {
-        final long operations;
-        final long fallbacks;
-
-        FakeStats(long operations, long fallbacks) {
-            this.operations = operations;
-            this.fallbacks = fallbacks;
-        }
-
-        @Override
-        public long getOperations() {
-            return operations;
-        }
-
-        @Override
-        public long getBytesIn() {
-            return 0;
-        }
-
-        @Override
-        public long getBytesOut() {
-            return 0;
-        }
-
-        @Override
-        public long getErrors() {
-            return 0;
-        }
-
-        @Override
-        public long getFallbacks() {
-            return fallbacks;
-        }
-    }
-
+    /** The agent's real statistics MBean, with the given counts. */
     private void register(String engine, String direction, long operations, long fallbacks) throws Exception {
-        ObjectName name = new ObjectName("dev.deflateaccel:type=EngineStatistics,engine=" + engine
-                + ",direction=" + direction);
-        server.registerMBean(new FakeStats(operations, fallbacks), name);
+        EngineStatistics stats = new EngineStatistics(engine, Direction.valueOf(direction.toUpperCase(Locale.ROOT)));
+        for (long i = 0; i < operations; i++) {
+            stats.completed(100, 50);
+        }
+        for (long i = 0; i < fallbacks; i++) {
+            stats.fellBack(FallbackReason.CONTEXTS_BUSY);
+        }
+        ObjectName name = StatisticsRegistry.objectName(engine, stats.direction());
+        server.registerMBean(stats, name);
         registered.add(name);
     }
 

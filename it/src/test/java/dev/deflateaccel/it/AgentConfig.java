@@ -4,29 +4,33 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.deflateaccel.bridge.EngineDescriptor;
+import dev.deflateaccel.bridge.EngineRegistry;
+import dev.deflateaccel.bridge.config.ConfigKey;
+
 /**
  * The agent's config file (zlib-accel format: {@code key = value}, {@code #} comments), as an
  * operator would write it. Values are kept as text so that deliberately bad values can be written.
  */
 final class AgentConfig {
 
-    static final String USE_LIBDEFLATE_COMPRESS = "use_libdeflate_compress";
-    static final String USE_LIBDEFLATE_UNCOMPRESS = "use_libdeflate_uncompress";
-    static final String USE_IGZIP_COMPRESS = "use_igzip_compress";
-    static final String USE_IGZIP_UNCOMPRESS = "use_igzip_uncompress";
-    static final String USE_ZLIB_COMPRESS = "use_zlib_compress";
-    static final String USE_ZLIB_UNCOMPRESS = "use_zlib_uncompress";
-    /** zlib-accel's accelerator keys; QAT is on by default there, so "all off" must say so. */
-    static final String USE_QAT_COMPRESS = "use_qat_compress";
-    static final String USE_QAT_UNCOMPRESS = "use_qat_uncompress";
-    static final String USE_IAA_COMPRESS = "use_iaa_compress";
-    static final String USE_IAA_UNCOMPRESS = "use_iaa_uncompress";
-    static final String IGZIP_COMPRESSION_LEVEL = "igzip_compression_level";
-    static final String LIBDEFLATE_COMPRESSION_LEVEL = "libdeflate_compression_level";
-    static final String LIBDEFLATE_LIBRARY = "libdeflate_library";
-    static final String IGZIP_LIBRARY = "igzip_library";
-    static final String LOG_LEVEL = "log_level";
-    static final String LOG_FILE = "log_file";
+    static final String USE_LIBDEFLATE_COMPRESS = EngineRegistry.LIBDEFLATE.compressKey().key();
+    static final String USE_LIBDEFLATE_UNCOMPRESS = EngineRegistry.LIBDEFLATE.decompressKey().key();
+    static final String USE_IGZIP_COMPRESS = EngineRegistry.IGZIP.compressKey().key();
+    static final String USE_IGZIP_UNCOMPRESS = EngineRegistry.IGZIP.decompressKey().key();
+    static final String USE_ZLIB_COMPRESS = EngineRegistry.ZLIB.compressKey().key();
+    static final String USE_ZLIB_UNCOMPRESS = EngineRegistry.ZLIB.decompressKey().key();
+    // zlib-accel's accelerator keys: QAT is on by default there, so "all off" must say so.
+    static final String USE_QAT_COMPRESS = EngineRegistry.QAT.compressKey().key();
+    static final String USE_QAT_UNCOMPRESS = EngineRegistry.QAT.decompressKey().key();
+    static final String USE_IAA_COMPRESS = EngineRegistry.IAA.compressKey().key();
+    static final String USE_IAA_UNCOMPRESS = EngineRegistry.IAA.decompressKey().key();
+    static final String IGZIP_COMPRESSION_LEVEL = EngineRegistry.IGZIP.levelKey().key();
+    static final String LIBDEFLATE_COMPRESSION_LEVEL = EngineRegistry.LIBDEFLATE.levelKey().key();
+    static final String LIBDEFLATE_LIBRARY = EngineRegistry.LIBDEFLATE.libraryKey().key();
+    static final String IGZIP_LIBRARY = EngineRegistry.IGZIP.libraryKey().key();
+    static final String LOG_LEVEL = ConfigKey.LOG_LEVEL.key();
+    static final String LOG_FILE = ConfigKey.LOG_FILE.key();
 
     private final String description;
     private final Map<String, String> values;
@@ -39,16 +43,10 @@ final class AgentConfig {
     /** Every engine switched off; callers switch on what a scenario needs. */
     static AgentConfig allOff(String description) {
         Map<String, String> values = new LinkedHashMap<>();
-        values.put(USE_QAT_COMPRESS, "0");
-        values.put(USE_QAT_UNCOMPRESS, "0");
-        values.put(USE_IAA_COMPRESS, "0");
-        values.put(USE_IAA_UNCOMPRESS, "0");
-        values.put(USE_LIBDEFLATE_COMPRESS, "0");
-        values.put(USE_LIBDEFLATE_UNCOMPRESS, "0");
-        values.put(USE_IGZIP_COMPRESS, "0");
-        values.put(USE_IGZIP_UNCOMPRESS, "0");
-        values.put(USE_ZLIB_COMPRESS, "0");
-        values.put(USE_ZLIB_UNCOMPRESS, "0");
+        for (EngineDescriptor d : EngineRegistry.ALL) {
+            values.put(d.compressKey().key(), "0");
+            values.put(d.decompressKey().key(), "0");
+        }
         return new AgentConfig(description, values);
     }
 

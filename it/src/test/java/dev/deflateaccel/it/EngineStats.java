@@ -4,6 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import dev.deflateaccel.bridge.EngineDescriptor;
+import dev.deflateaccel.bridge.EngineRegistry;
 
 /**
  * A snapshot of all the agent's engine statistics MBeans of one node
@@ -15,7 +20,9 @@ final class EngineStats {
     static final String DECOMPRESS = "decompress";
     static final List<String> DIRECTIONS = List.of(COMPRESS, DECOMPRESS);
     /** {@code cassandra} counts the calls the agent handed back to Cassandra's own code. */
-    static final List<String> ENGINES = List.of("libdeflate", "igzip", "zlib", "qat", "iaa", "cassandra");
+    /** Every engine of the registry, then "cassandra" (calls handed back to Cassandra's own code). */
+    static final List<String> ENGINES = Stream.concat(EngineRegistry.ALL.stream().map(EngineDescriptor::name),
+            Stream.of("cassandra")).collect(Collectors.toList());
 
     private final Map<String, EngineCounters> counters;
 

@@ -3,10 +3,8 @@ package dev.deflateaccel.bridge;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
+import dev.deflateaccel.bridge.EngineDescriptor.Role;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
-import dev.deflateaccel.bridge.engine.IaaEngine;
-import dev.deflateaccel.bridge.engine.IgzipEngine;
-import dev.deflateaccel.bridge.engine.QatEngine;
 import dev.deflateaccel.bridge.stats.Direction;
 import dev.deflateaccel.bridge.stats.EngineStatistics;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
@@ -23,31 +21,39 @@ import dev.deflateaccel.bridge.stats.StatisticsRegistry;
 final class EngineRoute {
     final DeflateEngine[] engines;
     final EngineStatistics[] stats;
+    private final boolean[] accelerator;
+    private final int qatIndex;
+    private final int iaaIndex;
     private final int iaaFirstPercent;
-    private final int acceleratorCount;
     private final int igzipIndex;
     private final boolean igzipFallback;
 
-    EngineRoute(List<DeflateEngine> chain, Direction direction, StatisticsRegistry registry,
+    EngineRoute(List<EngineChain.Link> chain, Direction direction, StatisticsRegistry registry,
                 int iaaPercent, boolean igzipFallback) {
-        this.engines = chain.toArray(new DeflateEngine[0]);
-        this.stats = new EngineStatistics[engines.length];
-        int accelerators = 0;
-        int igzip = -1;
-        for (int i = 0; i < engines.length; i++) {
-            stats[i] = registry.of(engines[i].name(), direction);
-            String name = engines[i].name();
-            if (name.equals(QatEngine.NAME) || name.equals(IaaEngine.NAME)) {
-                accelerators++;
-            } else if (name.equals(IgzipEngine.NAME)) {
-                igzip = i;
+        int n = chain.size();
+        this.engines = new DeflateEngine[n];
+        this.stats = new EngineStatistics[n];
+        this.accelerator = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            EngineChain.Link link = chain.get(i);
+            engines[i] = link.engine;
+            stats[i] = registry.of(link.descriptor.name(), direction);
+            accelerator[i] = link.descriptor.role() == Role.ACCELERATOR;
+        }
+        this.qatIndex = indexOf(chain, EngineRegistry.QAT);
+        this.iaaIndex = indexOf(chain, EngineRegistry.IAA);
+        this.igzipIndex = indexOf(chain, EngineRegistry.IGZIP);
+        this.igzipFallback = igzipFallback;
+        this.iaaFirstPercent = qatIndex >= 0 && iaaIndex >= 0 ? iaaPercent : 0;
+    }
+
+    private static int indexOf(List<EngineChain.Link> chain, EngineDescriptor d) {
+        for (int i = 0; i < chain.size(); i++) {
+            if (chain.get(i).descriptor == d) {
+                return i;
             }
         }
-        this.acceleratorCount = accelerators;
-        this.igzipIndex = igzip;
-        this.igzipFallback = igzipFallback;
-        // The chain is built QAT before IAA, so with both present they are at 0 and 1.
-        this.iaaFirstPercent = accelerators == 2 ? iaaPercent : 0;
+        return -1;
     }
 
     int length() {
@@ -59,13 +65,21 @@ final class EngineRoute {
         return iaaFirstPercent > 0 && ThreadLocalRandom.current().nextInt(100) < iaaFirstPercent;
     }
 
-    /** The chain index of the k-th attempt. */
+    /** The chain index of the k-th attempt: QAT and IAA trade places when IAA goes first. */
     int index(int k, boolean iaaFirst) {
-        return iaaFirst && k < 2 ? 1 - k : k;
+        if (iaaFirst) {
+            if (k == qatIndex) {
+                return iaaIndex;
+            }
+            if (k == iaaIndex) {
+                return qatIndex;
+            }
+        }
+        return k;
     }
 
     boolean isAccelerator(int index) {
-        return index < acceleratorCount;
+        return accelerator[index];
     }
 
     /** Whether to skip this engine because an accelerator already failed this call. */

@@ -16,7 +16,7 @@ import com.sun.jna.Pointer;
 public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
     public static final String NAME = "iaa";
     public static final String DEFAULT_LIBRARY = "libqpl.so";
-    static final String INSTALL_HINT = "install Intel QPL 1.x built with hardware path support (and accel-config), or set iaa_library";
+    public static final String INSTALL_HINT = "install Intel QPL 1.x built with hardware path support (and accel-config), or set iaa_library";
     static final int MAX_TRANSFER = 2 << 20;
     /** QUEUES_ARE_BUSY is transient; a few immediate retries, then the next engine. */
     static final int BUSY_RETRIES = 3;

@@ -13,7 +13,7 @@ import com.sun.jna.Pointer;
 public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipContext> {
     public static final String NAME = "igzip";
     public static final String DEFAULT_LIBRARY = "libisal.so.2";
-    static final String INSTALL_HINT = "install the libisal2 package (apt-get install libisal2)";
+    public static final String INSTALL_HINT = "install the libisal2 package (apt-get install libisal2)";
 
     /** An isal_zstream or inflate_state, plus the level buffer for compression. */
     static final class IgzipContext extends NativeDeflateEngine.Context {

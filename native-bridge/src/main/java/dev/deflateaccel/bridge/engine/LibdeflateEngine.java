@@ -7,7 +7,7 @@ import com.sun.jna.Pointer;
 public final class LibdeflateEngine extends NativeDeflateEngine<LibdeflateEngine.LibdeflateContext> {
     public static final String NAME = "libdeflate";
     public static final String DEFAULT_LIBRARY = "libdeflate.so.0";
-    static final String INSTALL_HINT = "install the libdeflate0 package (apt-get install libdeflate0)";
+    public static final String INSTALL_HINT = "install the libdeflate0 package (apt-get install libdeflate0)";
 
     /** A libdeflate (de)compressor plus a size_t slot for decompress's actual output size. */
     static final class LibdeflateContext extends NativeDeflateEngine.Context {

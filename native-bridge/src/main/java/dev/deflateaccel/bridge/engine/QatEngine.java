@@ -16,7 +16,7 @@ import com.sun.jna.Pointer;
 public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
     public static final String NAME = "qat";
     public static final String DEFAULT_LIBRARY = "libqatzip.so.3";
-    static final String INSTALL_HINT = "install QATzip 1.3+ and the QAT driver, or set qat_library";
+    public static final String INSTALL_HINT = "install QATzip 1.3+ and the QAT driver, or set qat_library";
     static final int MIN_COMPRESS_INPUT = 1024;
     static final int MIN_COMPRESS_OUTPUT = 512;
 

@@ -18,6 +18,8 @@ import javax.management.ObjectName;
  */
 public final class StatisticsRegistry {
     public static final String DOMAIN = "dev.deflateaccel";
+    /** Matches every statistics MBean. */
+    public static final String STATISTICS_PATTERN = DOMAIN + ":type=EngineStatistics,*";
 
     private final Map<String, EngineStatistics[]> byEngine = new LinkedHashMap<>();
 
