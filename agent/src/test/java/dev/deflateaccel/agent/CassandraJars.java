@@ -23,9 +23,22 @@ final class CassandraJars {
         return Paths.get(System.getProperty("deflateaccel.cassandra.dir", "target/cassandra"));
     }
 
+    /**
+     * The tested versions, from the parent pom's {@code cassandra.tested.versions} (passed by
+     * surefire and failsafe): the one place they are listed.
+     */
     static List<String> versions() {
-        return Arrays.stream(System.getProperty("deflateaccel.cassandra.versions", "4.0.19,4.1.10,5.0.9,6.0-alpha2")
-                .split(",")).map(String::trim).collect(Collectors.toList());
+        String list = System.getProperty("deflateaccel.cassandra.versions");
+        if (list == null) {
+            throw new IllegalStateException("deflateaccel.cassandra.versions is not set; run the tests with Maven");
+        }
+        return Arrays.stream(list.split(",")).map(String::trim).collect(Collectors.toList());
+    }
+
+    /** The tested version of a Cassandra line, e.g. "5.0" gives 5.0.9. */
+    static String line(String line) {
+        return versions().stream().filter(v -> v.startsWith(line + ".") || v.startsWith(line + "-")).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no tested version of Cassandra " + line + " in " + versions()));
     }
 
     static Path cassandraAll(String version) {

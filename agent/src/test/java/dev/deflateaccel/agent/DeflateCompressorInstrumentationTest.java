@@ -3,6 +3,7 @@ package dev.deflateaccel.agent;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -27,6 +28,7 @@ import dev.deflateaccel.bridge.stats.EngineStatistics;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+import net.bytebuddy.description.type.TypeDescription;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -189,7 +191,7 @@ class DeflateCompressorInstrumentationTest {
 
     @Test
     void oddInputGivesExactlyWhatStockGives() throws Exception {
-        String version = CassandraJars.versions().get(CassandraJars.versions().size() - 2); // 5.0
+        String version = CassandraJars.line("5.0");
         List<String> stock;
         try (URLClassLoader loader = CassandraJars.loader(version)) {
             stock = oddInputOutcomes(new DeflateCompressorCalls(loader));
@@ -206,9 +208,31 @@ class DeflateCompressorInstrumentationTest {
 
     @Test
     void unknownClassShapeIsLeftStock() {
-        net.bytebuddy.description.type.TypeDescription notCassandra =
-                net.bytebuddy.description.type.TypeDescription.ForLoadedType.of(String.class);
-        List<String> missing = DeflateCompressorInstrumentation.missingMethods(notCassandra);
-        assertEquals(7, missing.size(), missing.toString());
+        TypeDescription notCassandra = TypeDescription.ForLoadedType.of(String.class);
+        assertNull(DeflateCompressorShape.of(notCassandra));
+        assertEquals(7, DeflateCompressorShape.CASSANDRA_4_0_TO_6_0.missingFrom(notCassandra).size());
+    }
+
+    /** Every tested Cassandra's real class has a known shape, and that shape's version range covers it. */
+    @ParameterizedTest(name = "cassandra-all {0}")
+    @MethodSource("versions")
+    void everyTestedVersionHasItsShape(String version) throws Exception {
+        try (URLClassLoader loader = CassandraJars.loader(version)) {
+            TypeDescription type = TypeDescription.ForLoadedType.of(
+                    Class.forName(DeflateCompressorInstrumentation.TARGET, false, loader));
+            DeflateCompressorShape shape = DeflateCompressorShape.of(type);
+            assertNotNull(shape, version + " matches no known shape");
+            assertTrue(shape.covers(version), shape + " does not cover " + version);
+        }
+    }
+
+    /** The README's supported-versions line names exactly what is tested. */
+    @Test
+    void readmeNamesEveryTestedVersion() throws Exception {
+        String readme = new String(java.nio.file.Files.readAllBytes(java.nio.file.Paths.get("../README.md")),
+                StandardCharsets.UTF_8);
+        for (String version : CassandraJars.versions()) {
+            assertTrue(readme.contains(version), "README does not name tested version " + version);
+        }
     }
 }
