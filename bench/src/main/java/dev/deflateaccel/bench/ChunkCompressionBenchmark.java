@@ -116,24 +116,28 @@ public class ChunkCompressionBenchmark {
 
     @Benchmark
     public int compress() throws IOException {
-        ByteBuffer input = plain[cursor];
-        cursor = cursor + 1 == plain.length ? 0 : cursor + 1;
-        input.clear();
-        compressTarget.clear();
-        compressor.compress(input, compressTarget);
         compressCalls++;
-        return compressTarget.position();
+        return oneChunk(plain, compressTarget, true);
     }
 
     @Benchmark
     public int decompress() throws IOException {
-        ByteBuffer input = packed[cursor];
-        cursor = cursor + 1 == packed.length ? 0 : cursor + 1;
-        input.clear();
-        decompressTarget.clear();
-        compressor.uncompress(input, decompressTarget);
         decompressCalls++;
-        return decompressTarget.position();
+        return oneChunk(packed, decompressTarget, false);
+    }
+
+    /** One operation: the next chunk of {@code inputs}, through the compressor, into {@code target}. */
+    private int oneChunk(ByteBuffer[] inputs, ByteBuffer target, boolean compress) throws IOException {
+        ByteBuffer input = inputs[cursor];
+        cursor = cursor + 1 == inputs.length ? 0 : cursor + 1;
+        input.clear();
+        target.clear();
+        if (compress) {
+            compressor.compress(input, target);
+        } else {
+            compressor.uncompress(input, target);
+        }
+        return target.position();
     }
 
     @TearDown(Level.Trial)

@@ -75,7 +75,7 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
 
     private IaaEngine(EngineStatus status, boolean verify, boolean prependEmptyBlock, int maxContexts, int maxBufferBytes,
                       long probedJobBytes) {
-        super(NAME, status, QplNatives.LEVEL_DEFAULT, maxContexts, maxContexts, maxBufferBytes);
+        super(NAME, status, QplNatives.LEVEL_DEFAULT, maxContexts, maxContexts, maxBufferBytes, true);
         this.verify = verify;
         this.probedJobBytes = probedJobBytes;
         this.prependEmptyBlock = prependEmptyBlock;
@@ -104,12 +104,6 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
     @Override
     protected long stateBytes(boolean compress) {
         return probedJobBytes;
-    }
-
-    /** The output check decodes a whole chunk into a scratch buffer. */
-    @Override
-    protected long scratchBytesBound() {
-        return NativeBuffer.roundUp(maxBufferBytes() + 1);
     }
 
     @Override

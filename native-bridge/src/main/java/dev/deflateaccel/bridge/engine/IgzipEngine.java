@@ -46,7 +46,7 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
     }
 
     private IgzipEngine(EngineStatus binding, int level, int maxContexts, int maxBufferBytes) {
-        super(NAME, binding, level, maxContexts, maxContexts, maxBufferBytes);
+        super(NAME, binding, level, maxContexts, maxContexts, maxBufferBytes, false);
     }
 
     /** Probes the library (once per JVM) and returns an engine that reports whether it is usable. */

@@ -56,7 +56,7 @@ public final class LibdeflateEngine extends NativeDeflateEngine<LibdeflateEngine
     static final int MAX_SLOW_LEVEL_CONTEXTS = 16;
 
     private LibdeflateEngine(EngineStatus binding, int level, int maxContexts, int maxBufferBytes) {
-        super(NAME, binding, level, compressContextBound(level, maxContexts), maxContexts, maxBufferBytes);
+        super(NAME, binding, level, compressContextBound(level, maxContexts), maxContexts, maxBufferBytes, false);
     }
 
     /** The compress pool's bound: capped for the large contexts of levels 10-12. */

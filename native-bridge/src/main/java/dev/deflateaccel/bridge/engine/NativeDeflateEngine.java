@@ -82,6 +82,7 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
     private final ContextPool<C> decompressContexts;
     private final int maxBufferBytes;
     private final int maxStagedOutput;
+    private final boolean checksOutput;
     private final Cleaner.Cleanable cleanable;
 
     /**
@@ -89,15 +90,18 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
      *                added to its detail for the doctor and the log
      * @param maxCompressContexts   the compress pool's bound (an engine may cap it below the
      *                              configured one when its contexts are large)
+     * @param checksOutput          whether contexts decode their output for a check (accelerators),
+     *                              which takes a chunk-sized scratch buffer
      */
     protected NativeDeflateEngine(String name, EngineStatus binding, int level, int maxCompressContexts,
-                                  int maxDecompressContexts, int maxBufferBytes) {
+                                  int maxDecompressContexts, int maxBufferBytes, boolean checksOutput) {
         this.name = name;
         this.status = binding.isAvailable() ? EngineStatus.available(binding.detail() + ", level " + level) : binding;
         this.level = level;
         this.compressContexts = new ContextPool<>(maxCompressContexts, () -> newCompressContext(compressMemory));
         this.decompressContexts = new ContextPool<>(maxDecompressContexts, () -> newDecompressContext(decompressMemory));
         this.maxBufferBytes = maxBufferBytes;
+        this.checksOutput = checksOutput;
         // Room for the largest accepted input even when it does not compress (zlib's deflateBound).
         this.maxStagedOutput = maxBufferBytes + (maxBufferBytes >> 12) + (maxBufferBytes >> 14) + 64;
         // Frees idle contexts if the engine is dropped without close(); the action must not
@@ -241,9 +245,12 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
     /** What the library allocates for one context of this direction (its own malloc, not our staging). */
     protected abstract long stateBytes(boolean compress);
 
-    /** Scratch memory a context may take during a call beyond its two staging buffers (accelerator checks). */
-    protected long scratchBytesBound() {
-        return 0;
+    /**
+     * Scratch memory a context may take during a call beyond its two staging buffers: an
+     * accelerator's output check decodes a whole chunk into its own buffer.
+     */
+    private long scratchBytesBound() {
+        return checksOutput ? NativeBuffer.roundUp(maxBufferBytes + 1) : 0;
     }
 
     @Override
@@ -257,11 +264,6 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
     public final long retainedBytesBound(boolean compress) {
         ContextPool<C> pool = compress ? compressContexts : decompressContexts;
         return pool.capacity() * (2L * NativeBuffer.RETAINED_BYTES + stateBytes(compress));
-    }
-
-    /** The largest input this engine takes (max_native_buffer_kb). */
-    protected final int maxBufferBytes() {
-        return maxBufferBytes;
     }
 
     /** Native contexts currently allocated, both directions; for tests. */

@@ -92,7 +92,7 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
 
     private QatEngine(EngineStatus status, int level, boolean periodicalPolling, boolean verify,
                       int maxContexts, int maxBufferBytes) {
-        super(NAME, status, level, maxContexts, maxContexts, maxBufferBytes);
+        super(NAME, status, level, maxContexts, maxContexts, maxBufferBytes, true);
         this.periodicalPolling = periodicalPolling;
         this.verify = verify;
     }
@@ -128,12 +128,6 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
     @Override
     protected long stateBytes(boolean compress) {
         return BLOCK_BYTES;
-    }
-
-    /** The output check decodes a whole chunk into a scratch buffer. */
-    @Override
-    protected long scratchBytesBound() {
-        return NativeBuffer.roundUp(maxBufferBytes() + 1);
     }
 
     @Override

@@ -19,15 +19,20 @@ public final class ZlibEngine implements DeflateEngine {
      * engine declines (CONTEXTS_BUSY), so its native memory stays bounded; inside Cassandra the
      * call then runs Cassandra's own code, which is java.util.zip with its thread-local Deflater.
      */
-    private abstract static class ZlibContext implements ContextPool.Context {
+    private static final class ZlibContext implements ContextPool.Context {
+        /** One of the two is set: a compress context has a Deflater, a decompress context an Inflater. */
+        final Deflater deflater;
+        final Inflater inflater;
         final HeapStaging input = new HeapStaging();
         final HeapStaging output = new HeapStaging();
         private final NativeMemoryMeter meter;
         private final long stateBytes;
 
-        ZlibContext(NativeMemoryMeter meter, long stateBytes) {
+        ZlibContext(boolean compress, NativeMemoryMeter meter) {
+            this.deflater = compress ? new Deflater(Deflater.DEFAULT_COMPRESSION) : null;
+            this.inflater = compress ? null : new Inflater();
             this.meter = meter;
-            this.stateBytes = stateBytes;
+            this.stateBytes = compress ? DEFLATER_BYTES : INFLATER_BYTES;
             meter.allocated(stateBytes);
         }
 
@@ -37,37 +42,13 @@ public final class ZlibEngine implements DeflateEngine {
         }
 
         @Override
-        public final void free() {
-            end();
+        public void free() {
+            if (deflater != null) {
+                deflater.end();
+            } else {
+                inflater.end();
+            }
             meter.freed(stateBytes);
-        }
-
-        abstract void end();
-    }
-
-    private static final class DeflaterContext extends ZlibContext {
-        final Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION);
-
-        DeflaterContext(NativeMemoryMeter meter) {
-            super(meter, DEFLATER_BYTES);
-        }
-
-        @Override
-        void end() {
-            deflater.end();
-        }
-    }
-
-    private static final class InflaterContext extends ZlibContext {
-        final Inflater inflater = new Inflater();
-
-        InflaterContext(NativeMemoryMeter meter) {
-            super(meter, INFLATER_BYTES);
-        }
-
-        @Override
-        void end() {
-            inflater.end();
         }
     }
 
@@ -80,12 +61,12 @@ public final class ZlibEngine implements DeflateEngine {
 
     private final NativeMemoryMeter compressMemory = new NativeMemoryMeter();
     private final NativeMemoryMeter decompressMemory = new NativeMemoryMeter();
-    private final ContextPool<DeflaterContext> deflaters;
-    private final ContextPool<InflaterContext> inflaters;
+    private final ContextPool<ZlibContext> deflaters;
+    private final ContextPool<ZlibContext> inflaters;
 
     public ZlibEngine(int maxContexts) {
-        this.deflaters = new ContextPool<>(maxContexts, () -> new DeflaterContext(compressMemory));
-        this.inflaters = new ContextPool<>(maxContexts, () -> new InflaterContext(decompressMemory));
+        this.deflaters = new ContextPool<>(maxContexts, () -> new ZlibContext(true, compressMemory));
+        this.inflaters = new ContextPool<>(maxContexts, () -> new ZlibContext(false, decompressMemory));
     }
 
     @Override
@@ -114,46 +95,7 @@ public final class ZlibEngine implements DeflateEngine {
         if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
-        DeflaterContext c = deflaters.acquire();
-        if (c == null) {
-            return FallbackReason.CONTEXTS_BUSY.code();
-        }
-        try {
-            return deflate(c.deflater, in, inOffset, inLength, out, outOffset, outLength);
-        } finally {
-            release(deflaters, c);
-        }
-    }
-
-    /**
-     * Buffers without an accessible array (direct ones, file mappings among them) are staged
-     * through the context's heap arrays: java.util.zip never reads or writes a caller's native
-     * memory. Output staging needs no more than deflate's bound for the input.
-     */
-    @Override
-    public int compress(ByteBuffer in, ByteBuffer out) {
-        if (out.isReadOnly() || in.remaining() > MAX_STAGED_BYTES) {
-            return FallbackReason.INPUT_NOT_ACCEPTED.code();
-        }
-        int inLength = in.remaining();
-        int outLength = (int) Math.min(out.remaining(), deflateBound(inLength));
-        DeflaterContext c = deflaters.acquire();
-        if (c == null) {
-            return FallbackReason.CONTEXTS_BUSY.code();
-        }
-        try {
-            byte[] src = in.hasArray() ? in.array() : c.input.take(in);
-            int srcOffset = in.hasArray() ? in.arrayOffset() + in.position() : 0;
-            byte[] dst = out.hasArray() ? out.array() : c.output.reserve(outLength);
-            int dstOffset = out.hasArray() ? out.arrayOffset() + out.position() : 0;
-            int n = deflate(c.deflater, src, srcOffset, inLength, dst, dstOffset, outLength);
-            if (n > 0 && !out.hasArray()) {
-                c.output.copyTo(out, n);
-            }
-            return n;
-        } finally {
-            release(deflaters, c);
-        }
+        return execute(true, in, inOffset, null, inLength, out, outOffset, null, outLength);
     }
 
     @Override
@@ -161,15 +103,17 @@ public final class ZlibEngine implements DeflateEngine {
         if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
-        InflaterContext c = inflaters.acquire();
-        if (c == null) {
-            return FallbackReason.CONTEXTS_BUSY.code();
+        return execute(false, in, inOffset, null, inLength, out, outOffset, null, outLength);
+    }
+
+    /** Output staging for compression needs no more than deflate's bound for the input. */
+    @Override
+    public int compress(ByteBuffer in, ByteBuffer out) {
+        if (out.isReadOnly() || in.remaining() > MAX_STAGED_BYTES) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
-        try {
-            return inflate(c.inflater, in, inOffset, inLength, out, outOffset, outLength);
-        } finally {
-            release(inflaters, c);
-        }
+        int outLength = (int) Math.min(out.remaining(), deflateBound(in.remaining()));
+        return execute(true, null, 0, in, in.remaining(), null, 0, out, outLength);
     }
 
     @Override
@@ -177,24 +121,47 @@ public final class ZlibEngine implements DeflateEngine {
         if (out.isReadOnly() || in.remaining() > MAX_STAGED_BYTES) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
-        int inLength = in.remaining();
-        int outLength = Math.min(out.remaining(), MAX_STAGED_BYTES);
-        InflaterContext c = inflaters.acquire();
+        return execute(false, null, 0, in, in.remaining(), null, 0, out, Math.min(out.remaining(), MAX_STAGED_BYTES));
+    }
+
+    /**
+     * The one path every call takes; each side is an array region or a buffer (the other null).
+     * Buffers without an accessible array (direct ones, file mappings among them) are staged
+     * through the context's heap arrays: java.util.zip never reads or writes a caller's native
+     * memory.
+     */
+    private int execute(boolean compress,
+                        byte[] inArray, int inOffset, ByteBuffer inBuffer, int inLength,
+                        byte[] outArray, int outOffset, ByteBuffer outBuffer, int outLength) {
+        ContextPool<ZlibContext> pool = compress ? deflaters : inflaters;
+        ZlibContext c = pool.acquire();
         if (c == null) {
             return FallbackReason.CONTEXTS_BUSY.code();
         }
         try {
-            byte[] src = in.hasArray() ? in.array() : c.input.take(in);
-            int srcOffset = in.hasArray() ? in.arrayOffset() + in.position() : 0;
-            byte[] dst = out.hasArray() ? out.array() : c.output.reserve(outLength);
-            int dstOffset = out.hasArray() ? out.arrayOffset() + out.position() : 0;
-            int n = inflate(c.inflater, src, srcOffset, inLength, dst, dstOffset, outLength);
-            if (n > 0 && !out.hasArray()) {
-                c.output.copyTo(out, n);
+            byte[] src = inArray;
+            int srcOffset = inOffset;
+            if (inBuffer != null) {
+                src = inBuffer.hasArray() ? inBuffer.array() : c.input.take(inBuffer);
+                srcOffset = inBuffer.hasArray() ? inBuffer.arrayOffset() + inBuffer.position() : 0;
+            }
+            byte[] dst = outArray;
+            int dstOffset = outOffset;
+            boolean stagedOutput = outBuffer != null && !outBuffer.hasArray();
+            if (outBuffer != null) {
+                dst = stagedOutput ? c.output.reserve(outLength) : outBuffer.array();
+                dstOffset = stagedOutput ? 0 : outBuffer.arrayOffset() + outBuffer.position();
+            }
+            int n = compress
+                    ? deflate(c.deflater, src, srcOffset, inLength, dst, dstOffset, outLength)
+                    : inflate(c.inflater, src, srcOffset, inLength, dst, dstOffset, outLength);
+            if (n > 0 && stagedOutput) {
+                c.output.copyTo(outBuffer, n);
             }
             return n;
         } finally {
-            release(inflaters, c);
+            c.trim();
+            pool.release(c);
         }
     }
 
@@ -249,11 +216,6 @@ public final class ZlibEngine implements DeflateEngine {
             return FallbackReason.INPUT_NOT_ACCEPTED.code(); // preset dictionary: stock code's business
         }
         return FallbackReason.CORRUPT_INPUT.code(); // truncated stream
-    }
-
-    private static <T extends ZlibContext> void release(ContextPool<T> pool, T c) {
-        c.trim();
-        pool.release(c);
     }
 
     @Override
