@@ -208,7 +208,7 @@ class AgentJarIT {
     }
 
     /** cassandra-all, the JNA it ships, what DeflateCompressor needs, and the test classes. */
-    private static String cassandraClassPath(String version) {
+    static String cassandraClassPath(String version) {
         List<String> cp = new ArrayList<>();
         cp.add(CassandraJars.cassandraAll(version).toString());
         cp.add(CassandraJars.jna(CassandraJars.jnaVersionOf(version)).toString());
