@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The agent jar on JDK 25 (Temurin), ahead of Cassandra, which supports only 11 and 17: no
- * warning names our jar or our classes.
+ * warning names our jar or our classes, and {@code DeflateCompressor} is accelerated although
+ * this JDK's {@code java.util.zip} carries its own zlib, out of reach of an LD_PRELOAD shim.
  *
  * <p>Runs only in the agent module's {@code jdk25} failsafe execution (-Djdk25.home=...), whose
  * test JVM, and so every JVM started here, is that JDK.
@@ -100,6 +101,30 @@ class Jdk25IT {
         assertEquals(0, r.exit, r.output);
         assertEquals(List.of(), r.warnings(), r.output);
         assertTrue(r.output.contains("Result: OK"), r.output);
+    }
+
+    /**
+     * Temurin links zlib into libzip.so: no libz.so to preload over, and no deflate/inflate in its
+     * dynamic symbols to interpose on, so a zlib shim never sees java.util.zip's calls. The agent
+     * works a level above, on DeflateCompressor itself, and still sends its calls to libdeflate.
+     */
+    @Test
+    void javaUtilZipCarriesItsOwnZlibAndTheAgentStillAcceleratesDeflateCompressor() throws Exception {
+        Path libzip = JAVA_HOME.resolve("lib").resolve("libzip.so");
+        ElfDynamic elf = ElfDynamic.read(libzip);
+        assertTrue(elf.needed.contains("libjvm.so"), "not the JDK's libzip? " + elf.needed);
+        assertTrue(!elf.needsZlib(), libzip + " needs the system zlib: " + elf.needed);
+        for (String zlibFunction : List.of("deflate", "inflate", "deflateInit2_", "inflateInit2_")) {
+            assertEquals(List.of(), elf.symbols(zlibFunction).stream().map(String::valueOf).collect(Collectors.toList()),
+                    libzip + " has " + zlibFunction + " in its dynamic symbols");
+        }
+
+        // AgentSmokeMain exits 0 only if JMX shows libdeflate served every compress and
+        // decompress call of every DeflateCompressor entry point.
+        Run r = run(List.of("--enable-native-access=ALL-UNNAMED", "-javaagent:" + AGENT_JAR + "=config=" + config()),
+                AgentJarIT.cassandraClassPath("5.0.9"), AgentSmokeMain.class.getName(), "libdeflate");
+        assertEquals(0, r.exit, r.output);
+        assertTrue(r.output.contains("SMOKE libdeflate compress="), r.output);
     }
 
     // ---- helpers ----
