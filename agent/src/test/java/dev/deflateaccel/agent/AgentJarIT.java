@@ -93,7 +93,7 @@ class AgentJarIT {
         assertEquals(0, v.exit, v.output);
         assertTrue(v.output.endsWith("\ndeflate-accel " + PROJECT_VERSION + "\n"), v.output);
 
-        Run j = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config("log_level = 2")), cassandraClassPath("5.0.9"),
+        Run j = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config("log_level = 2")), cassandraClassPath(CassandraJars.line("5.0")),
                 JmxAttributeMain.class.getName(), "dev.deflateaccel:type=Agent", "Version");
         assertEquals(0, j.exit, j.output);
         assertTrue(j.output.contains("JMX dev.deflateaccel:type=Agent Version=" + PROJECT_VERSION + "\n"), j.output);

@@ -81,7 +81,7 @@ class Jdk25IT {
     @Test
     void enableNativeAccessSilencesTheOnlyWarning() throws Exception {
         Run r = run(List.of("--enable-native-access=ALL-UNNAMED", "-javaagent:" + AGENT_JAR + "=config=" + config()),
-                AgentJarIT.cassandraClassPath("5.0.9"), AgentSmokeMain.class.getName(), "libdeflate");
+                AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertEquals(List.of(), r.warnings(), r.output);
     }
@@ -90,7 +90,7 @@ class Jdk25IT {
     @Test
     void theAgentWorksWithUnsafeMemoryAccessDenied() throws Exception {
         Run r = run(List.of("--sun-misc-unsafe-memory-access=deny", "-javaagent:" + AGENT_JAR + "=config=" + config()),
-                AgentJarIT.cassandraClassPath("5.0.9"), AgentSmokeMain.class.getName(), "libdeflate");
+                AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
     }
 
@@ -122,7 +122,7 @@ class Jdk25IT {
         // AgentSmokeMain exits 0 only if JMX shows libdeflate served every compress and
         // decompress call of every DeflateCompressor entry point.
         Run r = run(List.of("--enable-native-access=ALL-UNNAMED", "-javaagent:" + AGENT_JAR + "=config=" + config()),
-                AgentJarIT.cassandraClassPath("5.0.9"), AgentSmokeMain.class.getName(), "libdeflate");
+                AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertTrue(r.output.contains("SMOKE libdeflate compress="), r.output);
     }
