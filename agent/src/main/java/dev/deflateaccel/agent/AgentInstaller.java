@@ -31,7 +31,7 @@ final class AgentInstaller {
             return null;
         }
         AccelLog log = AccelLog.from(config);
-        log.info("config: " + config.source());
+        log.info("deflate-accel " + AgentVersion.get() + ", config: " + config.source());
         if (args.problem() != null) {
             log.warn(args.problem());
         }
@@ -49,6 +49,7 @@ final class AgentInstaller {
         }
         CassandraRoute.install(bridge);
         String jmxProblem = bridge.statistics().registerMBeans();
+        jmxProblem = jmxProblem != null ? jmxProblem : AgentInfo.register();
         if (jmxProblem != null) {
             log.warn(jmxProblem);
         }

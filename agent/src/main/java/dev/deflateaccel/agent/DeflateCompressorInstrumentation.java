@@ -23,6 +23,11 @@ import net.bytebuddy.utility.JavaModule;
  * none (a Cassandra we do not know) is left stock, and that is logged once.
  */
 final class DeflateCompressorInstrumentation {
+    static {
+        // First, before any Byte Buddy class initialises: no Unsafe, no Nexus.
+        ByteBuddySettings.apply();
+    }
+
     static final String TARGET = "org.apache.cassandra.io.compress.DeflateCompressor";
 
     /** What a Throwable suppressed in the advice is handed to: counted, logged once, Errors rethrown. */

@@ -34,7 +34,7 @@ final class Doctor {
     }
 
     int run(Path configPath) {
-        out.println("deflate-accel doctor");
+        out.println("deflate-accel " + AgentVersion.get() + " doctor");
         out.println("JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
                 + " (" + System.getProperty("java.vendor") + "), " + System.getProperty("os.name") + " "
                 + System.getProperty("os.arch") + ", " + Runtime.getRuntime().availableProcessors() + " CPUs");

@@ -1,6 +1,7 @@
 package dev.deflateaccel.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -76,6 +77,41 @@ class AgentJarIT {
             assertEquals("dev.deflateaccel.agent.DeflateAccelAgent", a.getValue("Agent-Class"));
             assertEquals("dev.deflateaccel.agent.Main", a.getValue("Main-Class"));
             assertEquals("true", a.getValue("Can-Retransform-Classes"));
+        }
+    }
+
+    private static final String PROJECT_VERSION = System.getProperty("deflateaccel.project.version");
+
+    @Test
+    void theJarStatesItsVersionInItsManifestDoctorJmxAndVersionCommand() throws Exception {
+        try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
+            Attributes a = jar.getManifest().getMainAttributes();
+            assertEquals(PROJECT_VERSION, a.getValue("Implementation-Version"));
+            assertEquals("deflate-accel", a.getValue("Implementation-Title"));
+        }
+        Run v = run(List.of(), null, "-jar", AGENT_JAR.toString(), "--version");
+        assertEquals(0, v.exit, v.output);
+        assertTrue(v.output.endsWith("\ndeflate-accel " + PROJECT_VERSION + "\n"), v.output);
+
+        Run j = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config("log_level = 2")), cassandraClassPath(CassandraJars.line("5.0")),
+                JmxAttributeMain.class.getName(), "dev.deflateaccel:type=Agent", "Version");
+        assertEquals(0, j.exit, j.output);
+        assertTrue(j.output.contains("JMX dev.deflateaccel:type=Agent Version=" + PROJECT_VERSION + "\n"), j.output);
+        assertTrue(j.output.contains("[deflate-accel] INFO deflate-accel " + PROJECT_VERSION + ", config: "), j.output);
+    }
+
+    /** The jar is also handed out alone: its own LICENSE and NOTICE cover what it bundles. */
+    @Test
+    void jarCarriesOurLicenseAndANoticeForWhatItBundles() throws IOException {
+        try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
+            String license = new String(jar.getInputStream(jar.getEntry("META-INF/LICENSE")).readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(new String(Files.readAllBytes(Paths.get("..", "LICENSE")), StandardCharsets.UTF_8), license);
+            String notice = new String(jar.getInputStream(jar.getEntry("META-INF/NOTICE")).readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(new String(Files.readAllBytes(Paths.get("..", "NOTICE")), StandardCharsets.UTF_8), notice);
+            for (String bundled : List.of("Byte Buddy", "ASM", "Java Native Access (JNA)", "libffi")) {
+                assertTrue(notice.contains(bundled), "NOTICE must cover " + bundled);
+            }
+            assertNotNull(jar.getEntry("META-INF/licenses/ASM"), "Byte Buddy's copy of ASM's licence");
         }
     }
 
@@ -172,7 +208,7 @@ class AgentJarIT {
     }
 
     /** cassandra-all, the JNA it ships, what DeflateCompressor needs, and the test classes. */
-    private static String cassandraClassPath(String version) {
+    static String cassandraClassPath(String version) {
         List<String> cp = new ArrayList<>();
         cp.add(CassandraJars.cassandraAll(version).toString());
         cp.add(CassandraJars.jna(CassandraJars.jnaVersionOf(version)).toString());

@@ -1,0 +1,82 @@
+package dev.deflateaccel.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.instrument.Instrumentation;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+import dev.deflateaccel.bridge.DeflateBridge;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The version an operator reads in the start-up log line, the doctor's header and JMX is this
+ * build's Maven version (here from the filtered version.properties; AgentJarIT checks the jar's
+ * manifest).
+ */
+class AgentVersionTest {
+    private static final String PROJECT_VERSION = System.getProperty("deflateaccel.project.version");
+
+    @Test
+    void theVersionIsTheMavenProjectVersion() {
+        assertNotNull(PROJECT_VERSION, "surefire passes deflateaccel.project.version");
+        assertEquals(PROJECT_VERSION, AgentVersion.get());
+    }
+
+    @Test
+    void doctorsFirstLineNamesTheVersion(@TempDir Path dir) throws Exception {
+        // A refused file: the doctor stops after the header, without probing engines.
+        Path conf = dir.resolve("zlib-accel.conf");
+        Files.write(conf, List.of());
+        Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-rw-rw-"));
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        new Doctor(new PrintStream(captured, true, StandardCharsets.UTF_8)).run(conf);
+        String first = captured.toString(StandardCharsets.UTF_8).lines().findFirst().orElse("");
+        assertEquals("deflate-accel " + PROJECT_VERSION + " doctor", first);
+    }
+
+    @Test
+    void theStartUpLineAndJmxStateTheVersion(@TempDir Path dir) throws Exception {
+        Instrumentation inst = ByteBuddyAgent.install();
+        Path log = dir.resolve("agent.log");
+        Path conf = dir.resolve("zlib-accel.conf");
+        Files.write(conf, List.of("log_level = 2", "log_file = " + log));
+        Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-r--r--"));
+        ResettableClassFileTransformer transformer = AgentInstaller.install(AgentArguments.parse("config=" + conf), inst);
+        try {
+            assertNotNull(transformer, "the agent must weave with libdeflate and zlib available");
+            String firstLine = Files.readAllLines(log).get(0);
+            assertTrue(firstLine.endsWith("INFO deflate-accel " + PROJECT_VERSION + ", config: " + conf), firstLine);
+
+            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            assertEquals(PROJECT_VERSION, server.getAttribute(new ObjectName("dev.deflateaccel:type=Agent"), "Version"));
+            assertEquals(false, server.getMBeanInfo(new ObjectName("dev.deflateaccel:type=Agent")).getAttributes()[0].isWritable(),
+                    "Version is read-only");
+        } finally {
+            if (transformer != null) {
+                transformer.reset(inst, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
+            }
+            DeflateBridge bridge = CassandraRoute.bridge();
+            CassandraRoute.uninstall();
+            if (bridge != null) {
+                bridge.close();
+            }
+        }
+    }
+}
