@@ -1,0 +1,164 @@
+package dev.deflateaccel.agent;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.zip.Deflater;
+
+/**
+ * Arguments for DeflateCompressor calls, built fresh for every run: arrays and ByteBuffers of
+ * each kind Cassandra passes (heap, heap slice with an array offset, direct, direct slice,
+ * read-only), with padding around the region the call is given and a known fill pattern, so
+ * that a read or write outside that region changes the outcome.
+ */
+final class CaseBuffers {
+    /** Bytes before and after an input's content. */
+    static final int IN_PAD = 5;
+    /** Bytes before an output's position and after its limit. */
+    static final int OUT_PAD = 7;
+    /** The array offset of the slice kinds. */
+    static final int SLICE_OFFSET = 3;
+
+    private CaseBuffers() {
+    }
+
+    enum Kind {
+        HEAP, HEAP_SLICE, DIRECT, DIRECT_SLICE, READ_ONLY_HEAP, READ_ONLY_DIRECT, NULL;
+
+        String label() {
+            return name().toLowerCase().replace('_', '-');
+        }
+    }
+
+    /** An input buffer: {@code content} between IN_PAD pad bytes, position at its start, limit at its end. */
+    static ByteBuffer input(Kind kind, byte[] content) {
+        if (kind == Kind.NULL) {
+            return null;
+        }
+        ByteBuffer b = allocate(kind, IN_PAD + content.length + IN_PAD);
+        for (int i = 0; i < b.capacity(); i++) {
+            b.put(i, (byte) 0xEE);
+        }
+        b.position(IN_PAD);
+        b.put(content);
+        b.limit(b.position());
+        b.position(IN_PAD);
+        return readOnly(kind) ? b.asReadOnlyBuffer() : b;
+    }
+
+    /** An output buffer: {@code room} bytes between position and limit, OUT_PAD bytes of pattern either side. */
+    static ByteBuffer output(Kind kind, int room) {
+        if (kind == Kind.NULL) {
+            return null;
+        }
+        ByteBuffer b = allocate(kind, OUT_PAD + room + OUT_PAD);
+        for (int i = 0; i < b.capacity(); i++) {
+            b.put(i, pattern(i));
+        }
+        b.position(OUT_PAD);
+        b.limit(OUT_PAD + room);
+        return readOnly(kind) ? b.asReadOnlyBuffer() : b;
+    }
+
+    private static boolean readOnly(Kind kind) {
+        return kind == Kind.READ_ONLY_HEAP || kind == Kind.READ_ONLY_DIRECT;
+    }
+
+    private static ByteBuffer allocate(Kind kind, int capacity) {
+        switch (kind) {
+            case HEAP:
+            case READ_ONLY_HEAP:
+                return ByteBuffer.allocate(capacity);
+            case HEAP_SLICE:
+                return ByteBuffer.allocate(SLICE_OFFSET + capacity + SLICE_OFFSET).position(SLICE_OFFSET).slice()
+                        .limit(capacity).slice();
+            case DIRECT:
+            case READ_ONLY_DIRECT:
+                return ByteBuffer.allocateDirect(capacity);
+            case DIRECT_SLICE:
+                return ByteBuffer.allocateDirect(SLICE_OFFSET + capacity + SLICE_OFFSET).position(SLICE_OFFSET).slice()
+                        .limit(capacity).slice();
+            default:
+                throw new IllegalArgumentException(kind.toString());
+        }
+    }
+
+    /** An array of {@code size} bytes of fill pattern. */
+    static byte[] filled(int size) {
+        byte[] b = new byte[size];
+        for (int i = 0; i < size; i++) {
+            b[i] = pattern(i);
+        }
+        return b;
+    }
+
+    /** {@code content} with {@code before} and {@code after} pad bytes around it. */
+    static byte[] padded(byte[] content, int before, int after) {
+        byte[] b = new byte[before + content.length + after];
+        Arrays.fill(b, (byte) 0xEE);
+        System.arraycopy(content, 0, b, before, content.length);
+        return b;
+    }
+
+    static byte pattern(int i) {
+        return (byte) (i * 31 + 7);
+    }
+
+    /** What java.util.zip writes at {@code level}, as stock Cassandra's Deflater would at 6. */
+    static byte[] zlib(byte[] data, int level) {
+        Deflater d = new Deflater(level);
+        try {
+            d.setInput(data);
+            d.finish();
+            byte[] out = new byte[data.length + data.length / 8 + 64];
+            int n = 0;
+            while (!d.finished()) {
+                if (n == out.length) {
+                    out = Arrays.copyOf(out, out.length * 2);
+                }
+                n += d.deflate(out, n, out.length - n);
+            }
+            return Arrays.copyOf(out, n);
+        } finally {
+            d.end();
+        }
+    }
+
+    /**
+     * A valid zlib stream with a 4 KiB window (CINFO 4), the largest the IAA engine decodes:
+     * Huffman-only coding has no back-references, so any window size is honest. Every engine
+     * decodes it, so argument cases built on it reach every engine's decompressor.
+     */
+    static byte[] smallWindowZlib(byte[] data) {
+        Deflater d = new Deflater(6);
+        try {
+            d.setStrategy(Deflater.HUFFMAN_ONLY);
+            d.setInput(data);
+            d.finish();
+            byte[] out = new byte[data.length + data.length / 8 + 64];
+            int n = 0;
+            while (!d.finished()) {
+                if (n == out.length) {
+                    out = Arrays.copyOf(out, out.length * 2);
+                }
+                n += d.deflate(out, n, out.length - n);
+            }
+            out = Arrays.copyOf(out, n);
+            out[0] = 0x48;
+            out[1] = (byte) fixCheck(0x48, out[1] & 0xe0);
+            return out;
+        } finally {
+            d.end();
+        }
+    }
+
+    /** FLG with the low five bits chosen so that CMF*256+FLG is a multiple of 31. */
+    static int fixCheck(int cmf, int flgHigh) {
+        int flg = flgHigh & 0xe0;
+        return flg | (31 - (cmf * 256 + flg) % 31) % 31;
+    }
+
+    /** Room any engine's compressed output of {@code length} bytes fits in. */
+    static int bound(int length) {
+        return length + length / 8 + 64;
+    }
+}

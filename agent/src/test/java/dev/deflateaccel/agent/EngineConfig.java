@@ -1,0 +1,73 @@
+package dev.deflateaccel.agent;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import dev.deflateaccel.bridge.engine.DeviceEmulators;
+
+/**
+ * The engine configurations the forked stock-versus-woven tests run under: each engine alone,
+ * in both directions, with every other engine off, so that a call it declines goes straight to
+ * Cassandra's own code and any difference from stock is that engine's (or the bridge's, or the
+ * advice's). QAT and IAA run on the device emulators native-bridge builds for its tests.
+ */
+enum EngineConfig {
+    /** The advice and the bridge with no engine at all: every call must run Cassandra's body. */
+    NONE(null),
+    ZLIB("zlib", "use_zlib_compress = 1", "use_zlib_uncompress = 1"),
+    LIBDEFLATE("libdeflate", "use_libdeflate_compress = 1", "use_libdeflate_uncompress = 1"),
+    IGZIP("igzip", "use_igzip_compress = 1", "use_igzip_uncompress = 1"),
+    QAT_EMULATOR("qat", "use_qat_compress = 1", "use_qat_uncompress = 1"),
+    IAA_EMULATOR("iaa", "use_iaa_compress = 1", "use_iaa_uncompress = 1");
+
+    /** Every engine's switches, all off; each configuration then turns its own engine on. */
+    private static final List<String> ALL_OFF = List.of(
+            "use_qat_compress = 0", "use_qat_uncompress = 0",
+            "use_iaa_compress = 0", "use_iaa_uncompress = 0",
+            "use_igzip_compress = 0", "use_igzip_uncompress = 0",
+            "use_libdeflate_compress = 0", "use_libdeflate_uncompress = 0",
+            "use_zlib_compress = 0", "use_zlib_uncompress = 0");
+
+    private final String engine;
+    private final List<String> switches;
+
+    EngineConfig(String engine, String... switches) {
+        this.engine = engine;
+        this.switches = Arrays.asList(switches);
+    }
+
+    /** The bridge's name of the engine under test, or null for {@link #NONE}. */
+    String engine() {
+        return engine;
+    }
+
+    /** Lower-case name for reports, file names and {@code -Ddeflateaccel.fuzz.engines}. */
+    String label() {
+        return engine == null ? "none" : engine;
+    }
+
+    /**
+     * The config file lines. Resolves the emulator libraries, so call it in the JVM that opens
+     * the bridge (it needs {@code deflateaccel.emulators}).
+     */
+    List<String> configLines() {
+        List<String> lines = new ArrayList<>(ALL_OFF);
+        lines.addAll(switches); // later lines win
+        if (this == QAT_EMULATOR) {
+            lines.add("qat_library = " + DeviceEmulators.qatLibrary());
+        } else if (this == IAA_EMULATOR) {
+            lines.add("iaa_library = " + DeviceEmulators.iaaLibrary());
+        }
+        return lines;
+    }
+
+    static EngineConfig byLabel(String label) {
+        for (EngineConfig c : values()) {
+            if (c.label().equals(label)) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("no engine configuration '" + label + "'");
+    }
+}
