@@ -108,6 +108,8 @@ public final class StockVersusWovenMain {
 
     static ChildSuite suite(Options o) {
         switch (o.suite) {
+            case "contract":
+                return new ArgumentContractSuite();
             case "harness-check":
                 return new HarnessCheckSuite();
             default:

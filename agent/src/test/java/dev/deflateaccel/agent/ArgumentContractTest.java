@@ -1,0 +1,32 @@
+package dev.deflateaccel.agent;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Issue #8 point 1: for any arguments, every public entry point of the woven DeflateCompressor
+ * behaves exactly as stock: the same result, or the same exception type. One forked JVM per
+ * engine configuration (so a crash fails this test, not Maven) runs about 210 cases
+ * ({@link ArgumentContractCases}) on the stock class of every cassandra-all version and then on
+ * the woven class, and this test compares them case by case.
+ *
+ * <p>Run alone: {@code mvn -B -o -pl native-bridge,agent -am test -Dtest=ArgumentContractTest
+ * -Dsurefire.failIfNoSpecifiedTests=false}. The report of each engine is printed and written to
+ * {@code agent/target/issue8-forks/contract-ENGINE.txt}; every child's command, output and fatal
+ * error log stay under {@code agent/target/issue8-forks/contract/ENGINE/}. After a crash the
+ * remaining cases run in a new JVM, up to 15 crashes per engine ({@code -Ddeflateaccel.forks.maxCrashes}).
+ */
+class ArgumentContractTest {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(EngineConfig.class)
+    void wovenBehavesAsStockForAnyArguments(EngineConfig engine) {
+        EngineExercised.selected(engine);
+        ForkedSuiteRun run = ForkedSuiteRun.run("contract", engine, 300, 15, true);
+        String report = run.report();
+        System.out.println(report);
+        assertTrue(run.passed(), report);
+        EngineExercised.check(run);
+    }
+}
