@@ -110,6 +110,8 @@ public final class StockVersusWovenMain {
         switch (o.suite) {
             case "contract":
                 return new ArgumentContractSuite();
+            case "mapped":
+                return new MappedBufferFaultSuite(o.work);
             case "harness-check":
                 return new HarnessCheckSuite();
             default:
