@@ -112,6 +112,8 @@ public final class StockVersusWovenMain {
                 return new ArgumentContractSuite();
             case "mapped":
                 return new MappedBufferFaultSuite(o.work);
+            case "fuzz":
+                return new DecompressionFuzzSuite();
             case "harness-check":
                 return new HarnessCheckSuite();
             default:
