@@ -141,9 +141,13 @@ final class ForkedChild {
         try {
             List<String> all = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
             List<String> keep = new ArrayList<>();
-            for (int i = 0; i < all.size() && i < 14; i++) {
-                if (all.get(i).startsWith("#") && !all.get(i).trim().equals("#")) {
-                    keep.add(all.get(i));
+            // The signal (or internal error) and the problematic frame; not the JVM version or bug-report lines.
+            for (int i = 0; i < all.size() && i < 20; i++) {
+                String l = all.get(i);
+                boolean frame = i > 0 && all.get(i - 1).startsWith("# Problematic frame");
+                if (l.startsWith("#  SIG") || l.startsWith("#  Internal Error") || l.startsWith("#  Out of Memory")
+                        || l.startsWith("# Problematic frame") || frame) {
+                    keep.add(l);
                 }
             }
             for (String section : new String[] {"Native frames:", "Java frames:"}) {

@@ -376,13 +376,18 @@ final class ForkedSuiteRun {
             }
             sb.append('\n').append(indent(c.fatalErrorLog)).append(indent(c.stderr));
         }
-        for (CaseResult r : differences) {
-            sb.append("DIFFERS ").append(r.name).append(" [").append(r.version).append(", served by ").append(r.servedBy)
-                    .append("]\n        stock: ").append(r.stock).append("\n        woven: ").append(r.woven).append('\n');
+        // The same result in several versions is one line, with the versions listed.
+        for (Map.Entry<String, List<String>> e : foldVersions(differences, r -> r.name + "\t" + r.servedBy + "\t"
+                + r.stock + "\t" + r.woven).entrySet()) {
+            String[] f = e.getKey().split("\t", 4);
+            sb.append("DIFFERS ").append(f[0]).append(" ").append(e.getValue()).append(", served by ").append(f[1])
+                    .append("\n        stock: ").append(f[2]).append("\n        woven: ").append(f[3]).append('\n');
         }
-        for (CaseResult r : declinedTooLate()) {
-            sb.append("LATE    ").append(r.name).append(" [").append(r.version).append("]: same outcome as stock, but ")
-                    .append(r.servedBy).append(" (stock: ").append(r.stock).append(")\n");
+        for (Map.Entry<String, List<String>> e : foldVersions(declinedTooLate(), r -> r.name + "\t" + r.servedBy + "\t"
+                + r.stock).entrySet()) {
+            String[] f = e.getKey().split("\t", 3);
+            sb.append("LATE    ").append(f[0]).append(" ").append(e.getValue()).append(": same outcome as stock (")
+                    .append(f[2]).append("), but ").append(f[1]).append('\n');
         }
         for (CaseResult r : unexplainedMissing()) {
             sb.append("MISSING ").append(r.name).append(" [").append(r.version).append("]: no woven outcome\n");
@@ -407,13 +412,13 @@ final class ForkedSuiteRun {
         return text;
     }
 
-    /** One line per distinct failing case name (all versions folded), for a short summary. */
-    List<String> failingCaseNames() {
-        Set<String> names = new LinkedHashSet<>();
-        crashes.forEach(c -> names.add("crash   " + c.name));
-        differences().forEach(r -> names.add("differs " + r.name));
-        declinedTooLate().forEach(r -> names.add("late    " + r.name));
-        return new ArrayList<>(names);
+    private static Map<String, List<String>> foldVersions(List<CaseResult> results,
+                                                          java.util.function.Function<CaseResult, String> key) {
+        Map<String, List<String>> folded = new LinkedHashMap<>();
+        for (CaseResult r : results) {
+            folded.computeIfAbsent(key.apply(r), k -> new ArrayList<>()).add(r.version);
+        }
+        return folded;
     }
 
     private static String indent(String text) {
