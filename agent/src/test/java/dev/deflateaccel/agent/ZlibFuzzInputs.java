@@ -67,7 +67,7 @@ final class ZlibFuzzInputs {
             fill(r, b);
             b[0] = 0x78;
             b[1] = (byte) 0x9c;
-            if (r.nextBoolean()) {
+            if (b.length > 2 && r.nextBoolean()) {
                 b[2] = (byte) (b[2] & ~0x06); // a stored block, so the random LEN/NLEN get read
             }
             return new Input(b, -1, "zlib-header+random(" + b.length + ")");
