@@ -16,9 +16,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  *
  * <p>Run: {@code mvn -B -o -pl native-bridge,agent -am test -Dtest=ArgumentContractTest
  * -Dsurefire.failIfNoSpecifiedTests=false}, optionally {@code -Ddeflateaccel.forks.engines=igzip,libdeflate}.
- * Each engine's report is printed and written to {@code agent/target/issue8-forks/contract-ENGINE.txt};
+ * Each engine's report is printed and written to {@code agent/target/issue8-forks/jdkNN/contract-ENGINE.txt};
  * every child's command, output and fatal error log stay under
- * {@code agent/target/issue8-forks/contract/ENGINE/}. After a crash the remaining cases run in a
+ * {@code agent/target/issue8-forks/jdkNN/contract/ENGINE/}. After a crash the remaining cases run in a
  * new JVM, up to 15 crashes per engine ({@code -Ddeflateaccel.forks.maxCrashes}); a crash that
  * does not happen alone is traced to the earlier case that prepared it with
  * {@code -Ddeflateaccel.forks.bisect=true}.

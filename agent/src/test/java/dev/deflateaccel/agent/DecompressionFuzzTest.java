@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  *     -Ddeflateaccel.fuzz.seconds=600 -Ddeflateaccel.fuzz.cases=100000000 \
  *     -Ddeflateaccel.forks.engines=libdeflate,igzip -Ddeflateaccel.fuzz.seed=12345
  * </pre>
- * The case count reached is printed and written to {@code agent/target/issue8-forks/fuzz-ENGINE.txt};
+ * The case count reached is printed and written to {@code agent/target/issue8-forks/jdkNN/fuzz-ENGINE.txt};
  * a differing case is reproduced by its seed and number ({@code #N} in its name).
  */
 class DecompressionFuzzTest {

@@ -37,6 +37,11 @@ final class ForkedChild {
         this.progress = progress;
     }
 
+    /** Where every fork test keeps its children and reports, per Java version (the jdk25 profile runs them again). */
+    static Path outputDir() {
+        return Paths.get("target", "issue8-forks", "jdk" + Runtime.version().feature()).toAbsolutePath();
+    }
+
     static ForkedChild run(Path dir, List<String> args, long timeoutSeconds) {
         try {
             Files.createDirectories(dir);
@@ -48,6 +53,13 @@ final class ForkedChild {
             cmd.add("-Xmx768m");
             cmd.add("-XX:-CreateCoredumpOnCrash");
             cmd.add("-XX:ErrorFile=" + dir.toAbsolutePath().resolve("hs_err_pid%p.log"));
+            int feature = Runtime.version().feature();
+            if (feature >= 21) {
+                cmd.add("-XX:+EnableDynamicAgentLoading"); // the self-attach, without a warning
+            }
+            if (feature >= 22) {
+                cmd.add("--enable-native-access=ALL-UNNAMED"); // JNA, without a warning
+            }
             for (String key : System.getProperties().stringPropertyNames()) {
                 if (key.startsWith("deflateaccel.")) {
                     cmd.add("-D" + key + "=" + System.getProperty(key));

@@ -82,7 +82,7 @@ final class ForkedSuiteRun {
                               boolean isolateCrashes) {
         ForkedSuiteRun run = new ForkedSuiteRun(suite, engine);
         int maxCrashes = Integer.getInteger(MAX_CRASHES, defaultMaxCrashes);
-        Path base = Paths.get("target", "issue8-forks", suite, engine.label()).toAbsolutePath();
+        Path base = ForkedChild.outputDir().resolve(suite).resolve(engine.label());
         deleteRecursively(base);
         long start = System.nanoTime();
         Set<String> skip = new LinkedHashSet<>();
@@ -344,7 +344,7 @@ final class ForkedSuiteRun {
                 && unexplainedMissing().isEmpty() && checkedDiffering == 0 && declinedTooLate().isEmpty();
     }
 
-    /** The whole report: a headline, then every failure. Also written to target/issue8-forks. */
+    /** The whole report: a headline, then every failure. Also written to target/issue8-forks/jdkNN. */
     String report() {
         StringBuilder sb = new StringBuilder();
         long stockOutcomes = cases.values().stream().filter(r -> r.stock != null).count();
@@ -403,7 +403,7 @@ final class ForkedSuiteRun {
         }
         String text = sb.toString();
         try {
-            Path file = Paths.get("target", "issue8-forks", suite + "-" + engine.label() + ".txt");
+            Path file = ForkedChild.outputDir().resolve(suite + "-" + engine.label() + ".txt");
             Files.createDirectories(file.getParent());
             Files.write(file, text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
