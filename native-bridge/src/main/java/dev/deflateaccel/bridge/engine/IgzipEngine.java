@@ -103,9 +103,13 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
         int r = IsalNatives.isal_inflate_stateless(c.state);
         switch (r) {
             case IsalNatives.ISAL_DECOMP_OK:
+                // The deflate data must end exactly where the trailer begins. zlib reads the
+                // Adler-32 right after the final block; bytes between the two (a corrupt or
+                // doctored chunk) make stock throw, so here they must decline, not be skipped.
+                if (p.getInt(IsalNatives.IS_AVAIL_IN) != 0) {
+                    return FallbackReason.CORRUPT_INPUT.code();
+                }
                 int n = p.getInt(IsalNatives.IS_TOTAL_OUT);
-                // The trailer must be the last four bytes: with trailing bytes after the stream
-                // this check fails and the call goes to an engine that reads the wrapper itself.
                 return IsalNatives.isal_adler32(1, dst, n) == trailer ? n : FallbackReason.CORRUPT_INPUT.code();
             case IsalNatives.ISAL_OUT_OVERFLOW:
                 return FallbackReason.OUTPUT_TOO_SMALL.code();

@@ -126,9 +126,8 @@ public final class ZlibEngine implements DeflateEngine {
 
     /**
      * The one path every call takes; each side is an array region or a buffer (the other null).
-     * Buffers without an accessible array (direct ones, file mappings among them) are staged
-     * through the context's heap arrays: java.util.zip never reads or writes a caller's native
-     * memory.
+     * Input buffers without an accessible array (direct ones, file mappings among them) are
+     * staged through the context's heap arrays: java.util.zip never reads a caller's native memory.
      */
     private int execute(boolean compress,
                         byte[] inArray, int inOffset, ByteBuffer inBuffer, int inLength,
@@ -145,17 +144,14 @@ public final class ZlibEngine implements DeflateEngine {
                 src = inBuffer.hasArray() ? inBuffer.array() : c.input.take(inBuffer);
                 srcOffset = inBuffer.hasArray() ? inBuffer.arrayOffset() + inBuffer.position() : 0;
             }
-            byte[] dst = outArray;
-            int dstOffset = outOffset;
-            boolean stagedOutput = outBuffer != null && !outBuffer.hasArray();
-            if (outBuffer != null) {
-                dst = stagedOutput ? c.output.reserve(outLength) : outBuffer.array();
-                dstOffset = stagedOutput ? 0 : outBuffer.arrayOffset() + outBuffer.position();
-            }
+            // A buffer's output is always staged and copied only on success: a failed attempt
+            // (a truncated stream) must not leave bytes where stock's own loop writes fewer.
+            byte[] dst = outBuffer != null ? c.output.reserve(outLength) : outArray;
+            int dstOffset = outBuffer != null ? 0 : outOffset;
             int n = compress
                     ? deflate(c.deflater, src, srcOffset, inLength, dst, dstOffset, outLength)
                     : inflate(c.inflater, src, srcOffset, inLength, dst, dstOffset, outLength);
-            if (n > 0 && stagedOutput) {
+            if (n > 0 && outBuffer != null) {
                 c.output.copyTo(outBuffer, n);
             }
             return n;
