@@ -24,6 +24,13 @@ final class ZlibFrame {
         if ((flg & 0x20) != 0) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code(); // FDICT: needs a preset dictionary
         }
+        int cinfo = cmf >>> 4;
+        if (cinfo != 7 && cinfo != 4) {
+            // zlib rejects a distance beyond the window the header declares; the native decoders
+            // keep a 32 KiB history and would decode it. Only the windows that stock Cassandra
+            // (32 KiB) and IAA (4 KiB) write are taken, so a doctored header goes to stock code.
+            return FallbackReason.INPUT_NOT_ACCEPTED.code();
+        }
         return 0;
     }
 
