@@ -2,7 +2,9 @@ package dev.deflateaccel.agent;
 
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Field;
-import java.lang.reflect.Method;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -24,6 +26,7 @@ import dev.deflateaccel.bridge.AccelLog;
  */
 final class CassandraLogSink implements AccelLog.Sink {
     static final String LOGGER = "dev.deflateaccel";
+    static final String PREFIX = "deflate-accel: ";
     private static final String FACTORY = "org.slf4j.LoggerFactory";
     private static final int MAX_PENDING = 1000;
     private static final long GIVE_UP_SECONDS = 300;
@@ -36,10 +39,10 @@ final class CassandraLogSink implements AccelLog.Sink {
     private int dropped;
     /** null until SLF4J is ready; then the Logger and its four methods. */
     private volatile Object logger;
-    private volatile Method error;
-    private volatile Method warn;
-    private volatile Method info;
-    private volatile Method debug;
+    private volatile MethodHandle error;
+    private volatile MethodHandle warn;
+    private volatile MethodHandle info;
+    private volatile MethodHandle debug;
     private volatile boolean stdout;
 
     private CassandraLogSink() {
@@ -103,11 +106,15 @@ final class CassandraLogSink implements AccelLog.Sink {
                 return false; // Cassandra's thread is still configuring logback: do not race it
             }
             Object l = factory.getMethod("getLogger", String.class).invoke(null, LOGGER);
+            // Method handles, not Method.invoke: logback's caller data (%F:%L in Cassandra's
+            // pattern) then names this class rather than a reflection frame.
             Class<?> type = factory.getClassLoader().loadClass("org.slf4j.Logger");
-            error = type.getMethod("error", String.class);
-            warn = type.getMethod("warn", String.class);
-            info = type.getMethod("info", String.class);
-            debug = type.getMethod("debug", String.class);
+            MethodType m = MethodType.methodType(void.class, String.class);
+            MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+            error = lookup.findVirtual(type, "error", m);
+            warn = lookup.findVirtual(type, "warn", m);
+            info = lookup.findVirtual(type, "info", m);
+            debug = lookup.findVirtual(type, "debug", m);
             synchronized (this) {
                 logger = l;
                 flush();
@@ -139,9 +146,14 @@ final class CassandraLogSink implements AccelLog.Sink {
 
     private void send(String tag, String message) {
         try {
-            Method m = "ERROR".equals(tag) ? error : "WARN".equals(tag) ? warn : "DEBUG".equals(tag) ? debug : info;
-            m.invoke(logger, message);
-        } catch (ReflectiveOperationException | RuntimeException e) {
+            MethodHandle m = "ERROR".equals(tag) ? error : "WARN".equals(tag) ? warn : "DEBUG".equals(tag) ? debug : info;
+            // Cassandra's pattern shows the source file, not the logger: the prefix makes the
+            // agent's lines findable with grep.
+            m.invoke(logger, PREFIX + message);
+        } catch (Throwable e) {
+            if (e instanceof VirtualMachineError) {
+                throw (VirtualMachineError) e;
+            }
             print(tag, message);
         }
     }

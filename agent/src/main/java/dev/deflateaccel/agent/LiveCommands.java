@@ -192,6 +192,12 @@ final class LiveCommands {
                 env.put(JMXConnector.CREDENTIALS, new String[] {user, password == null ? "" : password});
             }
             try (JMXConnector c = JMXConnectorFactory.connect(url, env)) {
+                Object jmxPid = pid == null ? null : pidOf(c.getMBeanServerConnection());
+                if (jmxPid != null && !jmxPid.toString().equals(pid)) {
+                    out.println("JMX at " + host + ":" + port + " is JVM " + jmxPid + ", not " + pid
+                            + " (give the node's port with -p); closed it, using the Attach API on JVM " + pid);
+                    return statusViaAttach(pid, false);
+                }
                 out.println("connector: JMX at " + host + ":" + port + (user != null ? " as " + user : "")
                         + " (the node's own, as nodetool uses it; nothing opened in the node)");
                 print(c.getMBeanServerConnection());
@@ -210,6 +216,18 @@ final class LiveCommands {
         if (pid == null) {
             return usageError("--local-connector needs a pid");
         }
+        return statusViaAttach(pid, localConnector);
+    }
+
+    private static Object pidOf(MBeanServerConnection c) {
+        try {
+            return c.getAttribute(new ObjectName("java.lang:type=Runtime"), "Pid");
+        } catch (Exception e) {
+            return null; // cannot tell: trust the operator's address
+        }
+    }
+
+    private int statusViaAttach(String pid, boolean localConnector) throws CommandFailed {
         requireAttachModule();
         try (AttachChannel vm = AttachChannel.open(pid)) {
             String address = vm.existingLocalConnector();
