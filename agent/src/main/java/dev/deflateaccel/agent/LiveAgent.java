@@ -91,8 +91,10 @@ final class LiveAgent implements AgentControlMBean {
         current = agent;
         agent.registerMBean(bridge.log());
         agent.watcher.start();
+        String source = bridge.config().source();
         bridge.log().notice((attach ? "attached" : "started") + ": version " + AgentVersion.current() + ", config "
-                + args.configPath() + " (" + bridge.config().source() + "), generation 1; " + describe(bridge));
+                + (source.equals(args.configPath().toString()) ? source : args.configPath() + " (" + source + ")")
+                + ", generation 1; " + describe(bridge));
         recording.stop();
         result("ATTACHED\n" + recording.text());
     }
@@ -214,7 +216,10 @@ final class LiveAgent implements AgentControlMBean {
         }
         AccelConfig config = ConfigFile.parse(first, configPath.toString());
         if (!config.warnings().isEmpty()) {
-            problems.addAll(config.warnings());
+            // At start a bad value keeps its default; a running node keeps the whole previous config.
+            for (String w : config.warnings()) {
+                problems.add(w.replaceFirst("; keeping default .*$", "").replaceFirst(" ignored$", ""));
+            }
             return null;
         }
         return config;
