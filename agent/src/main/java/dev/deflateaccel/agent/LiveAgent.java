@@ -373,10 +373,20 @@ final class LiveAgent implements AgentControlMBean {
         for (DeflateEngine e : bridge.engines()) {
             ConfigKey key = ConfigKey.forKey("use_" + e.name() + (compress ? "_compress" : "_uncompress"));
             if (key != null && bridge.config().enabled(key)) {
-                names.add(e.status().isAvailable() ? e.name() : e.name() + " (unavailable: " + e.status().detail() + ")");
+                names.add(e.status().isAvailable() ? e.name() : e.name() + " (unavailable: " + shortened(e.status().detail()) + ")");
             }
         }
         return names.isEmpty() ? "none (Cassandra's own code)" : String.join(", ", names);
+    }
+
+    /** The first sentence of a reason, at most 120 characters: the log has the rest. */
+    private static String shortened(String detail) {
+        String s = detail;
+        int cut = s.indexOf(": Unable to load library");
+        if (cut > 0) {
+            s = s.substring(0, cut);
+        }
+        return s.length() <= 120 ? s : s.substring(0, 117) + "...";
     }
 
     /** Passes lines on, and keeps a copy of those written while the agent starts, for the attach tool. */

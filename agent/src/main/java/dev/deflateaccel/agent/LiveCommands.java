@@ -163,7 +163,6 @@ final class LiveCommands {
         String pid = null;
         String host = "127.0.0.1";
         int port = DEFAULT_JMX_PORT;
-        boolean portGiven = false;
         String user = null;
         String password = null;
         boolean localConnector = false;
@@ -172,7 +171,7 @@ final class LiveCommands {
             String next = i + 1 < args.size() ? args.get(i + 1) : null;
             switch (a) {
                 case "-h": case "--host": host = need(a, next); i++; break;
-                case "-p": case "--port": port = Integer.parseInt(need(a, next)); portGiven = true; i++; break;
+                case "-p": case "--port": port = Integer.parseInt(need(a, next)); i++; break;
                 case "-u": case "--username": user = need(a, next); i++; break;
                 case "-pw": case "--password": password = need(a, next); i++; break;
                 case "-pwf": case "--password-file": password = passwordFromFile(need(a, next), user); i++; break;
@@ -206,7 +205,7 @@ final class LiveCommands {
             } catch (SecurityException e) {
                 throw new CommandFailed("JMX at " + host + ":" + port + " refused the credentials: " + e.getMessage());
             } catch (IOException e) {
-                if (pid == null || portGiven) {
+                if (pid == null) {
                     throw new CommandFailed("cannot reach JMX at " + host + ":" + port + " (" + e.getMessage() + ")"
                             + (pid == null ? "; give the node's pid to go through the Attach API instead" : ""));
                 }
