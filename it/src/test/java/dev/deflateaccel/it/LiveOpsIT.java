@@ -46,7 +46,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class LiveOpsIT {
 
     static final int PRELOAD = 5_000;
-    static final Duration LOAD_PER_PHASE = Duration.ofSeconds(6);
+    static final Duration LOAD_PER_PHASE = Duration.ofSeconds(5);
     static final long APPLY_LIMIT_MS = 5_000;
     static final String AGENT_MBEAN = "dev.deflateaccel:type=Agent";
 
@@ -174,7 +174,7 @@ class LiveOpsIT {
             this.acknowledged = acknowledged;
             this.name = name;
             this.before = node.engineStats();
-            this.load = new ContinuousLoad(node.session(), table, rows, acknowledged, nextRow, 8, nextRow);
+            this.load = new ContinuousLoad(node.session(), table, rows, acknowledged, nextRow, 4, nextRow);
             event("phase " + name + ": load started");
         }
 
