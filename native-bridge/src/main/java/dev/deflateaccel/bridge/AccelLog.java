@@ -48,10 +48,17 @@ public final class AccelLog {
     /** As {@link #from(AccelConfig)}, but with no log_file the lines go to {@code defaultSink}. */
     public static AccelLog from(AccelConfig config, Sink defaultSink) {
         int level = config.intValue(ConfigKey.LOG_LEVEL);
-        if (config.text(ConfigKey.LOG_FILE).isEmpty() || level == NONE) {
+        String file = config.text(ConfigKey.LOG_FILE);
+        if (file.isEmpty() || level == NONE) {
             return new AccelLog(level, defaultSink);
         }
-        return from(config);
+        try {
+            return new AccelLog(level, LogFile.open(file));
+        } catch (IOException | RuntimeException e) {
+            AccelLog log = new AccelLog(level, defaultSink);
+            log.warn("cannot use log_file " + file + " (" + e.getMessage() + "); logging to the default log instead");
+            return log;
+        }
     }
 
     /**
