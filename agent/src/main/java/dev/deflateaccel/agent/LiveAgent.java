@@ -92,9 +92,14 @@ final class LiveAgent implements AgentControlMBean {
         agent.registerMBean(bridge.log());
         agent.watcher.start();
         String source = bridge.config().source();
-        bridge.log().notice((attach ? "attached" : "started") + ": version " + AgentVersion.current() + ", config "
+        String started = (attach ? "attached" : "started") + ": version " + AgentVersion.current() + ", config "
                 + (source.equals(args.configPath().toString()) ? source : args.configPath() + " (" + source + ")")
-                + ", generation 1; " + describe(bridge));
+                + ", generation 1; " + describe(bridge);
+        if (attach) {
+            bridge.log().notice(started); // an operator's action: shown at every level but 0
+        } else {
+            bridge.log().info(started); // start-up keeps zlib-accel's quiet level 1
+        }
         recording.stop();
         result("ATTACHED\n" + recording.text());
     }

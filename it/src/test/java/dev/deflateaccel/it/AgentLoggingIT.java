@@ -28,7 +28,7 @@ class AgentLoggingIT {
     void startupLogsLookTheSameAndTheAgentsLinesReachSystemLog(CassandraNode node) {
         Snapshot stock = start(node, NodeSettings.stock());
         Snapshot agent = start(node, NodeSettings.withAgent(AgentConfig.libdeflate().describedAs("libdeflate, no log_file")
-                .with(AgentConfig.LOG_FILE, "")));
+                .with(AgentConfig.LOG_FILE, "").with(AgentConfig.LOG_LEVEL, "2")));
 
         assertEquals(stock.systemMain, agent.systemMain, "system.log's first main-thread lines differ with the agent");
         assertEquals(stock.debugMain, agent.debugMain, "debug.log's first main-thread lines differ with the agent");
