@@ -22,8 +22,15 @@ final class ConfigWatcher {
     private volatile boolean running;
     private Thread thread;
 
-    ConfigWatcher(Path path, Runnable onChange) {
+    private final String initial;
+
+    /**
+     * {@code initial} is the file's fingerprint taken before the config in effect was read, so an
+     * edit made between that read and this watcher's first poll is not missed.
+     */
+    ConfigWatcher(Path path, String initial, Runnable onChange) {
         this.path = path;
+        this.initial = initial;
         this.onChange = onChange;
     }
 
@@ -42,7 +49,7 @@ final class ConfigWatcher {
     }
 
     private void run() {
-        String seen = fingerprint(path);
+        String seen = initial;
         while (running) {
             try {
                 Thread.sleep(PERIOD_MILLIS);

@@ -59,12 +59,13 @@ final class LiveAgent implements AgentControlMBean {
     private volatile String lastReloadTime = attachedSince;
     private volatile String lastReloadError = "";
 
-    private LiveAgent(Instrumentation inst, ResettableClassFileTransformer transformer, Path configPath, AccelLog.Sink sink) {
+    private LiveAgent(Instrumentation inst, ResettableClassFileTransformer transformer, Path configPath, AccelLog.Sink sink,
+                      String fingerprintBeforeRead) {
         this.inst = inst;
         this.transformer = transformer;
         this.configPath = configPath;
         this.sink = sink;
-        this.watcher = new ConfigWatcher(configPath, this::reloadIfChanged);
+        this.watcher = new ConfigWatcher(configPath, fingerprintBeforeRead, this::reloadIfChanged);
     }
 
     // ---- start ----
@@ -73,6 +74,8 @@ final class LiveAgent implements AgentControlMBean {
     static synchronized void start(AgentArguments args, Instrumentation inst, boolean attach) {
         System.getProperties().putIfAbsent(VERSION_PROPERTY, AgentVersion.current());
         RecordingSink recording = new RecordingSink(CassandraLogSink.get(inst));
+        // Before the read: an edit made while the agent starts then counts as a change.
+        String fingerprint = ConfigWatcher.fingerprint(args.configPath());
         ResettableClassFileTransformer transformer = null;
         try {
             transformer = AgentInstaller.install(args, inst, recording);
@@ -87,7 +90,7 @@ final class LiveAgent implements AgentControlMBean {
             result("NOT ATTACHED; DeflateCompressor stays stock:\n" + recording.text());
             return;
         }
-        LiveAgent agent = new LiveAgent(inst, transformer, args.configPath(), recording);
+        LiveAgent agent = new LiveAgent(inst, transformer, args.configPath(), recording, fingerprint);
         current = agent;
         agent.registerMBean(bridge.log());
         agent.watcher.start();

@@ -105,12 +105,16 @@ class LiveAgentTest {
             DeflateAccelAgent.agentmain("config=" + conf, INST);
             assertTrue(System.getProperty(LiveAgent.RESULT_PROPERTY).startsWith("ALREADY ATTACHED"));
 
-            // JMX reloadConfig: applied at once, the next call routes on the new engine.
+            // JMX reloadConfig: applied at once, the next call routes on the new engine; the
+            // replaced bridge's engines hold no native memory afterwards.
+            DeflateBridge first = CassandraRoute.bridge();
+            assertTrue(first.nativeBytes() > 0, "libdeflate should hold contexts after serving calls");
             write("zlib-accel.conf", only("igzip"));
             String outcome = (String) JMX.invoke(new ObjectName(LiveAgent.MBEAN_NAME), "reloadConfig", null, null);
             assertTrue(outcome.startsWith("reloaded"), outcome);
             assertEquals(2, agent().getGeneration());
             assertTrue(roundTrip(c, "igzip") > 0);
+            assertEquals(0, first.nativeBytes(), "the replaced bridge must free its native memory");
 
             // Any bad value refuses the whole edit; the routing stays.
             write("zlib-accel.conf", "use_igzip_compress = yes", "use_zlib_compress = 1", "no_such_key = 1");
@@ -136,10 +140,12 @@ class LiveAgentTest {
             assertFalse(JMX.isRegistered(new ObjectName("dev.deflateaccel:type=EngineStatistics,engine=igzip,direction=compress")),
                     "an engine no longer configured leaves JMX");
 
-            // Detach: stock bytecode, no bridge, no MBeans; calls still correct.
+            // Detach: stock bytecode, no bridge, no MBeans, no native memory; calls still correct.
+            DeflateBridge last = CassandraRoute.bridge();
             String detached = (String) JMX.invoke(new ObjectName(LiveAgent.MBEAN_NAME), "detach", null, null);
             assertTrue(detached.contains("Cassandra's own bytecode again"), detached);
             assertNull(CassandraRoute.bridge());
+            assertEquals(0, last.nativeBytes(), "a detached bridge must free its native memory");
             assertNull(LiveAgent.current());
             assertTrue(JMX.queryNames(new ObjectName("dev.deflateaccel:*"), null).isEmpty());
             assertNull(System.getProperty(DeflateAccelAgent.LOADED_PROPERTY));
