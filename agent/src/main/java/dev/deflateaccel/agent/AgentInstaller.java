@@ -18,19 +18,25 @@ final class AgentInstaller {
     }
 
     static ResettableClassFileTransformer install(AgentArguments args, Instrumentation inst) {
+        return install(args, inst, null);
+    }
+
+    /** With {@code defaultSink} (null: stdout) for the lines of a config without log_file. */
+    static ResettableClassFileTransformer install(AgentArguments args, Instrumentation inst, AccelLog.Sink defaultSink) {
         AccelConfig config = ConfigFile.read(args.configPath());
         if (config.refusal() != null) {
             // The file exists but was refused: running on defaults would silently ignore what
             // the operator wrote (engines switched off, say), so nothing is built or woven. Its
             // log_file and log_level are unknown, hence stdout at the default level.
-            AccelLog stdout = AccelLog.to(System.out, AccelLog.ERROR);
+            AccelLog stdout = defaultSink == null ? AccelLog.to(System.out, AccelLog.ERROR)
+                    : AccelLog.to(defaultSink, AccelLog.ERROR);
             stdout.warn(config.refusal() + "; DeflateCompressor stays stock");
             if (args.problem() != null) {
                 stdout.warn(args.problem());
             }
             return null;
         }
-        AccelLog log = AccelLog.from(config);
+        AccelLog log = defaultSink == null ? AccelLog.from(config) : AccelLog.from(config, defaultSink);
         log.info("deflate-accel " + AgentVersion.get() + ", config: " + config.source());
         if (args.problem() != null) {
             log.warn(args.problem());
@@ -48,8 +54,8 @@ final class AgentInstaller {
             return null;
         }
         CassandraRoute.install(bridge);
+        // The dev.deflateaccel:type=Agent MBean (Version and the live operations) is LiveAgent's.
         String jmxProblem = bridge.statistics().registerMBeans();
-        jmxProblem = jmxProblem != null ? jmxProblem : AgentInfo.register();
         if (jmxProblem != null) {
             log.warn(jmxProblem);
         }

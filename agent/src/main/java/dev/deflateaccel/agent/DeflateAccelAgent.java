@@ -12,12 +12,24 @@ public final class DeflateAccelAgent {
     }
 
     public static void premain(String args, Instrumentation inst) {
-        start(args, inst);
+        start(args, inst, false);
     }
 
-    /** For attaching to a running JVM; DeflateCompressor is then retransformed. */
+    /**
+     * For attaching to a running JVM ({@code java -jar deflate-accel-agent.jar attach PID}):
+     * DeflateCompressor is then retransformed. {@code command=reload|detach|status} is how the
+     * same tool reaches an agent already running there (see {@link LiveAgent}).
+     */
     public static void agentmain(String args, Instrumentation inst) {
-        start(args, inst);
+        if (args != null && args.startsWith(LiveAgent.COMMAND_PREFIX)) {
+            try {
+                LiveAgent.command(args);
+            } catch (Throwable t) {
+                System.setProperty(LiveAgent.RESULT_PROPERTY, "FAILED: " + t);
+            }
+            return;
+        }
+        start(args, inst, true);
     }
 
     /**
@@ -25,19 +37,24 @@ public final class DeflateAccelAgent {
      * has the agent) would weave the advice a second time and route every declined call, and
      * count every call, twice; it is a no-op instead. A system property rather than a static
      * field, so that it also holds for a second copy of the jar loaded by another class loader.
+     * Removed again by a detach, or when the agent did not start, so that an attach can follow.
      */
     static final String LOADED_PROPERTY = "dev.deflateaccel.agent.loaded";
 
-    private static void start(String args, Instrumentation inst) {
+    private static void start(String args, Instrumentation inst, boolean attach) {
         String first = (String) System.getProperties().putIfAbsent(LOADED_PROPERTY, String.valueOf(args));
         if (first != null) {
+            if (attach) {
+                System.setProperty(LiveAgent.RESULT_PROPERTY, "ALREADY ATTACHED (loaded with '" + first + "')");
+            }
             System.err.println("[deflate-accel] WARN the agent is already loaded in this JVM (with '" + first
                     + "'); this second load (with '" + args + "') does nothing");
             return;
         }
         try {
-            AgentInstaller.install(AgentArguments.parse(args), inst);
+            LiveAgent.start(AgentArguments.parse(args), inst, attach);
         } catch (Throwable t) {
+            System.getProperties().remove(LOADED_PROPERTY);
             System.err.println("[deflate-accel] ERROR agent failed to start (" + t
                     + "); Cassandra's DeflateCompressor stays stock");
         }

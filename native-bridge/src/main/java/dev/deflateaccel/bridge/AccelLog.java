@@ -19,16 +19,46 @@ public final class AccelLog {
     public static final int INFO = 2;
     public static final int DEBUG = 3;
 
+    /** Where lines go: a PrintStream (stdout, log_file), or the host's own log (the agent's). */
+    public interface Sink {
+        /** {@code tag} is ERROR, WARN, INFO or DEBUG; {@code message} has no prefix. */
+        void write(String tag, String message);
+    }
+
     private final int level;
-    private final PrintStream out;
+    private final Sink sink;
 
     private AccelLog(int level, PrintStream out) {
+        this(level, (tag, message) -> out.println(Instant.now() + " [deflate-accel] " + tag + " " + message));
+    }
+
+    private AccelLog(int level, Sink sink) {
         this.level = level;
-        this.out = out;
+        this.sink = sink;
     }
 
     public static AccelLog to(PrintStream out, int level) {
         return new AccelLog(level, out);
+    }
+
+    public static AccelLog to(Sink sink, int level) {
+        return new AccelLog(level, sink);
+    }
+
+    /** As {@link #from(AccelConfig)}, but with no log_file the lines go to {@code defaultSink}. */
+    public static AccelLog from(AccelConfig config, Sink defaultSink) {
+        int level = config.intValue(ConfigKey.LOG_LEVEL);
+        String file = config.text(ConfigKey.LOG_FILE);
+        if (file.isEmpty() || level == NONE) {
+            return new AccelLog(level, defaultSink);
+        }
+        try {
+            return new AccelLog(level, LogFile.open(file));
+        } catch (IOException | RuntimeException e) {
+            AccelLog log = new AccelLog(level, defaultSink);
+            log.warn("cannot use log_file " + file + " (" + e.getMessage() + "); logging to the default log instead");
+            return log;
+        }
     }
 
     /**
@@ -70,12 +100,20 @@ public final class AccelLog {
         write(DEBUG, "DEBUG", message);
     }
 
+    /**
+     * An operator's action and its outcome (attach, reload, detach): written at every level but
+     * 0, tagged INFO, because whoever changed a running node must be able to see that it took.
+     */
+    public void notice(String message) {
+        write(ERROR, "INFO", message);
+    }
+
     private void write(int messageLevel, String tag, String message) {
         if (level < messageLevel) {
             return;
         }
         try {
-            out.println(Instant.now() + " [deflate-accel] " + tag + " " + message);
+            sink.write(tag, message);
         } catch (RuntimeException ignored) {
             // A log that cannot be written must not break a compression call.
         }

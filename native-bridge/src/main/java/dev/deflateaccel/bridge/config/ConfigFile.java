@@ -50,6 +50,19 @@ public final class ConfigFile {
     }
 
     /**
+     * The file's bytes under the same rules as {@link #read(Path)}, for a running agent that
+     * compares two reads before applying an edit: null when nothing is at the path, an
+     * IOException whose message says why when the file is refused.
+     */
+    public static byte[] readBytes(Path path) throws java.io.IOException {
+        try {
+            return ConfigFileBytes.read(path);
+        } catch (ConfigFileBytes.Refused e) {
+            throw new java.io.IOException(e.getMessage());
+        }
+    }
+
+    /**
      * Parses the file's bytes. Read as ISO-8859-1, where every byte is one character, so a
      * comment in Latin-1 or any other encoding cannot make the file unreadable; keys and values
      * are ASCII, and anything else in them is simply not valid. Lines end at {@code \n} only,

@@ -1,0 +1,35 @@
+package dev.deflateaccel.agent;
+
+/**
+ * {@code dev.deflateaccel:type=Agent}: the agent's state on a running node and the operator's
+ * two actions. Reachable through the node's JMX like nodetool's operations, so under
+ * Cassandra's JMX authentication and authorization.
+ */
+public interface AgentControlMBean {
+    /** The config file the agent reads (and watches). */
+    String getConfigPath();
+
+    /** 1 for the config read at start or attach, +1 for every edit applied since. */
+    long getGeneration();
+
+    /** When the config in effect was applied (ISO-8601). */
+    String getLastReloadTime();
+
+    /** Why the last edit was refused (one problem per line), or "" when it was applied. */
+    String getLastReloadError();
+
+    /** The agent's version (its jar's Implementation-Version). */
+    String getVersion();
+
+    /** When this agent started in the JVM: premain or attach (ISO-8601). */
+    String getAttachedSince();
+
+    /** The engines in use per direction, in routing order. */
+    String getEngines();
+
+    /** Reads the config file now (two reads a second apart) and applies it; returns the outcome. */
+    String reloadConfig();
+
+    /** Puts DeflateCompressor back to Cassandra's bytecode, closes the engines, unregisters the MBeans. */
+    String detach();
+}
