@@ -36,14 +36,17 @@ final class NativeBuffer {
         this.meter = meter;
     }
 
-    /** Address of at least {@code size} bytes; contents are undefined. */
+    /**
+     * Address of at least {@code size} bytes (contents undefined), or 0 when malloc fails: that is
+     * the agent's own shortage, so the caller declines the call instead of throwing into Cassandra.
+     */
     long reserve(int size) {
         if (size > capacity || address == 0) {
             free();
             int newCapacity = roundUp(Math.max(1, size));
             long a = Native.malloc(newCapacity);
             if (a == 0) {
-                throw new OutOfMemoryError("malloc(" + newCapacity + ") failed");
+                return 0;
             }
             address = a;
             capacity = newCapacity;
@@ -53,9 +56,12 @@ final class NativeBuffer {
         return address;
     }
 
-    /** Copies {@code src[offset, offset+length)} in and returns the block's address. */
+    /** Copies {@code src[offset, offset+length)} in and returns the block's address (0: malloc failed). */
     long stage(byte[] src, int offset, int length) {
         long a = reserve(length);
+        if (a == 0) {
+            return 0;
+        }
         view.clear();
         view.put(src, offset, length);
         return a;
@@ -63,10 +69,13 @@ final class NativeBuffer {
 
     /**
      * Copies {@code src}'s remaining bytes in and returns the block's address. {@code src}'s
-     * position is left as it was, also when the copy faults.
+     * position is left as it was, also when the copy faults. Returns 0 when malloc failed.
      */
     long stage(ByteBuffer src) {
         long a = reserve(src.remaining());
+        if (a == 0) {
+            return 0;
+        }
         int position = src.position();
         view.clear();
         try {

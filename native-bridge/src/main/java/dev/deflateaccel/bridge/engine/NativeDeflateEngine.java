@@ -222,6 +222,9 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
             // without bound; a result that needs more comes back as OUTPUT_TOO_SMALL.
             int dstCapacity = Math.min(outLength, maxStagedOutput);
             long dst = context.output.reserve(dstCapacity);
+            if (src == 0 || dst == 0) {
+                return FallbackReason.CONTEXTS_BUSY.code(); // malloc failed: our shortage, not Cassandra's
+            }
             int result = compress
                     ? compressNative(context, src, inLength, dst, dstCapacity)
                     : decompressNative(context, src, inLength, dst, dstCapacity, header, trailer);
