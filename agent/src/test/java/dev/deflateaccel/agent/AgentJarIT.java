@@ -14,11 +14,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Enumeration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -89,11 +87,11 @@ class AgentJarIT {
             assertEquals(PROJECT_VERSION, a.getValue("Implementation-Version"));
             assertEquals("deflate-accel", a.getValue("Implementation-Title"));
         }
-        Run v = run(List.of(), null, "-jar", AGENT_JAR.toString(), "--version");
+        ChildJvm v = run(List.of(), null, "-jar", AGENT_JAR.toString(), "--version");
         assertEquals(0, v.exit, v.output);
         assertTrue(v.output.endsWith("\ndeflate-accel " + PROJECT_VERSION + "\n"), v.output);
 
-        Run j = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config("log_level = 2")), cassandraClassPath(CassandraJars.line("5.0")),
+        ChildJvm j = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config("log_level = 2")), cassandraClassPath(CassandraJars.line("5.0")),
                 JmxAttributeMain.class.getName(), "dev.deflateaccel:type=Agent", "Version");
         assertEquals(0, j.exit, j.output);
         assertTrue(j.output.contains("JMX dev.deflateaccel:type=Agent Version=" + PROJECT_VERSION + "\n"), j.output);
@@ -119,12 +117,12 @@ class AgentJarIT {
     @MethodSource("versions")
     void agentServesDeflateCompressorWithTheHostsJna(String version) throws Exception {
         Path conf = config("use_igzip_compress = 1", "use_igzip_uncompress = 0");
-        Run r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath(version),
+        ChildJvm r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath(version),
                 AgentSmokeMain.class.getName(), "igzip", "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertTrue(r.output.contains("jna-" + CassandraJars.jnaVersionOf(version) + ".jar"),
                 "the host's JNA must be the one in use: " + r.output);
-        Run d = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config()), cassandraClassPath(version),
+        ChildJvm d = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config()), cassandraClassPath(version),
                 AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, d.exit, d.output);
     }
@@ -133,7 +131,7 @@ class AgentJarIT {
     void badConfigAndMissingLibraryWarnOnceAndStillServe() throws Exception {
         Path conf = config("use_igzip_compress = 1", "igzip_library = /nonexistent/libisal.so.2",
                 "libdeflate_compression_level = 13", "no_such_key = 1");
-        Run r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath("5.0.9"),
+        ChildJvm r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath("5.0.9"),
                 AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertEquals(1, count(r.output, "libdeflate_compression_level = '13' is not valid: expected an integer 1-12"), r.output);
@@ -146,7 +144,7 @@ class AgentJarIT {
     @Test
     void aSecondLoadOfTheAgentDoesNothing() throws Exception {
         Path conf = config("log_level = 2");
-        Run r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf, "-javaagent:" + AGENT_JAR + "=config=" + conf),
+        ChildJvm r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf, "-javaagent:" + AGENT_JAR + "=config=" + conf),
                 cassandraClassPath("5.0.9"), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output); // AgentSmokeMain checks the counts are exactly one per call
         assertEquals(1, count(r.output, "the agent is already loaded in this JVM"), r.output);
@@ -156,7 +154,7 @@ class AgentJarIT {
     /** Cassandra flushes memtables in its shutdown hook: calls made then still go through the engines. */
     @Test
     void callsFromAShutdownHookStillWork() throws Exception {
-        Run r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config()), cassandraClassPath("5.0.9"),
+        ChildJvm r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config()), cassandraClassPath("5.0.9"),
                 ShutdownHookMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertEquals(1, count(r.output, "SHUTDOWN-OK"), r.output);
@@ -166,7 +164,7 @@ class AgentJarIT {
     void withNoUsableEngineTheClassStaysStock() throws Exception {
         Path conf = config("use_libdeflate_compress = 0", "use_libdeflate_uncompress = 0",
                 "use_zlib_compress = 0", "use_zlib_uncompress = 0");
-        Run r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath("5.0.9"),
+        ChildJvm r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath("5.0.9"),
                 AgentSmokeMain.class.getName(), "stock");
         assertEquals(0, r.exit, r.output);
         assertEquals(1, count(r.output, "DeflateCompressor stays stock"), r.output);
@@ -174,7 +172,7 @@ class AgentJarIT {
 
     @Test
     void doctorShowsEachEngineWorking() throws Exception {
-        Run r = run(List.of(), null, "-jar", AGENT_JAR.toString(), "doctor", "config=" + config("use_igzip_compress = 1"));
+        ChildJvm r = run(List.of(), null, "-jar", AGENT_JAR.toString(), "doctor", "config=" + config("use_igzip_compress = 1"));
         assertEquals(0, r.exit, r.output);
         for (String engine : List.of("igzip", "libdeflate", "zlib")) {
             assertTrue(r.output.lines().anyMatch(l -> l.matches("\\s+" + engine + "\\s+OK\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9.]+")),
@@ -186,14 +184,14 @@ class AgentJarIT {
     @Test
     void doctorWorksWithCassandra40sOldJnaFirstOnTheClassPath() throws Exception {
         String cp = CassandraJars.jna("5.6.0") + File.pathSeparator + AGENT_JAR;
-        Run r = run(List.of(), cp, Main.class.getName(), "doctor", "config=" + config());
+        ChildJvm r = run(List.of(), cp, Main.class.getName(), "doctor", "config=" + config());
         assertEquals(0, r.exit, r.output);
         assertTrue(r.output.contains("Result: OK"), r.output);
     }
 
     @Test
     void doctorFailsWhenAnEnabledEngineIsMissing() throws Exception {
-        Run r = run(List.of(), null, "-jar", AGENT_JAR.toString(), "doctor",
+        ChildJvm r = run(List.of(), null, "-jar", AGENT_JAR.toString(), "doctor",
                 "config=" + config("libdeflate_library = /nonexistent/libdeflate.so.0"));
         assertEquals(1, r.exit, r.output);
         assertTrue(r.output.contains("install the libdeflate0 package"), r.output);
@@ -224,33 +222,8 @@ class AgentJarIT {
         return String.join(File.pathSeparator, cp);
     }
 
-    private static final class Run {
-        final int exit;
-        final String output;
-
-        Run(int exit, String output) {
-            this.exit = exit;
-            this.output = output;
-        }
-    }
-
-    private Run run(List<String> jvmOptions, String classPath, String... mainAndArgs) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(JAVA);
-        cmd.addAll(jvmOptions);
-        if (classPath != null) {
-            cmd.add("-cp");
-            cmd.add(classPath);
-        }
-        cmd.addAll(Arrays.asList(mainAndArgs));
-        Path log = Files.createTempFile(tmp, "run", ".log");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (!p.waitFor(5, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new AssertionError("timed out: " + cmd);
-        }
-        String out = new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
-        return new Run(p.exitValue(), String.join(" ", cmd) + "\n" + out);
+    private ChildJvm run(List<String> jvmOptions, String classPath, String... mainAndArgs) throws Exception {
+        return ChildJvm.run(tmp, JAVA, jvmOptions, classPath, mainAndArgs);
     }
 
     private static int count(String haystack, String needle) {

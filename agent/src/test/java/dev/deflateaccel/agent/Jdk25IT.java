@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -59,7 +56,7 @@ class Jdk25IT {
     @ParameterizedTest(name = "cassandra-all {0} with its own JNA")
     @MethodSource("versions")
     void noWarningNamesOurJarOrOurClasses(String version) throws Exception {
-        Run r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config()), AgentJarIT.cassandraClassPath(version),
+        ChildJvm r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config()), AgentJarIT.cassandraClassPath(version),
                 AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         List<String> warnings = r.warnings();
@@ -80,7 +77,7 @@ class Jdk25IT {
     /** The README's flag: with it, JDK 25 prints no warning at all for a node with the agent. */
     @Test
     void enableNativeAccessSilencesTheOnlyWarning() throws Exception {
-        Run r = run(List.of("--enable-native-access=ALL-UNNAMED", "-javaagent:" + AGENT_JAR + "=config=" + config()),
+        ChildJvm r = run(List.of("--enable-native-access=ALL-UNNAMED", "-javaagent:" + AGENT_JAR + "=config=" + config()),
                 AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertEquals(List.of(), r.warnings(), r.output);
@@ -89,7 +86,7 @@ class Jdk25IT {
     /** Ahead of sun.misc.Unsafe's memory access being removed: the agent does not need it. */
     @Test
     void theAgentWorksWithUnsafeMemoryAccessDenied() throws Exception {
-        Run r = run(List.of("--sun-misc-unsafe-memory-access=deny", "-javaagent:" + AGENT_JAR + "=config=" + config()),
+        ChildJvm r = run(List.of("--sun-misc-unsafe-memory-access=deny", "-javaagent:" + AGENT_JAR + "=config=" + config()),
                 AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
     }
@@ -97,7 +94,7 @@ class Jdk25IT {
     /** {@code java -jar ... doctor}: the manifest's Enable-Native-Access covers the bundled JNA. */
     @Test
     void doctorPrintsNoWarning() throws Exception {
-        Run r = run(List.of(), null, "-jar", AGENT_JAR.toString(), "doctor", "config=" + config());
+        ChildJvm r = run(List.of(), null, "-jar", AGENT_JAR.toString(), "doctor", "config=" + config());
         assertEquals(0, r.exit, r.output);
         assertEquals(List.of(), r.warnings(), r.output);
         assertTrue(r.output.contains("Result: OK"), r.output);
@@ -121,7 +118,7 @@ class Jdk25IT {
 
         // AgentSmokeMain exits 0 only if JMX shows libdeflate served every compress and
         // decompress call of every DeflateCompressor entry point.
-        Run r = run(List.of("--enable-native-access=ALL-UNNAMED", "-javaagent:" + AGENT_JAR + "=config=" + config()),
+        ChildJvm r = run(List.of("--enable-native-access=ALL-UNNAMED", "-javaagent:" + AGENT_JAR + "=config=" + config()),
                 AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertTrue(r.output.contains("SMOKE libdeflate compress="), r.output);
@@ -136,37 +133,7 @@ class Jdk25IT {
         return f;
     }
 
-    private static final class Run {
-        final int exit;
-        final String output;
-
-        Run(int exit, String output) {
-            this.exit = exit;
-            this.output = output;
-        }
-
-        /** Lines the JVM printed as warnings (stdout and stderr together). */
-        List<String> warnings() {
-            return output.lines().skip(1).filter(l -> l.contains("WARNING")).collect(Collectors.toList());
-        }
-    }
-
-    private Run run(List<String> jvmOptions, String classPath, String... mainAndArgs) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(JAVA);
-        cmd.addAll(jvmOptions);
-        if (classPath != null) {
-            cmd.add("-cp");
-            cmd.add(classPath);
-        }
-        cmd.addAll(Arrays.asList(mainAndArgs));
-        Path log = Files.createTempFile(tmp, "run", ".log");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (!p.waitFor(5, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new AssertionError("timed out: " + cmd);
-        }
-        String out = new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
-        return new Run(p.exitValue(), String.join(" ", cmd) + "\n" + out);
+    private ChildJvm run(List<String> jvmOptions, String classPath, String... mainAndArgs) throws Exception {
+        return ChildJvm.run(tmp, JAVA, jvmOptions, classPath, mainAndArgs);
     }
 }

@@ -1,0 +1,51 @@
+package dev.deflateaccel.agent;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/** Runs a fresh JVM as an operator would start one, and keeps its exit status and output. */
+final class ChildJvm {
+    final int exit;
+    /** The command line, then stdout and stderr together. */
+    final String output;
+
+    private ChildJvm(int exit, String output) {
+        this.exit = exit;
+        this.output = output;
+    }
+
+    /** Lines the JVM printed as warnings (stdout and stderr together). */
+    List<String> warnings() {
+        return output.lines().skip(1).filter(l -> l.contains("WARNING")).collect(Collectors.toList());
+    }
+
+    /**
+     * {@code java} with the options, class path (null for none) and main class or {@code -jar} arguments;
+     * its output goes to a file in {@code tmp}. Five minutes at most.
+     */
+    static ChildJvm run(Path tmp, String java, List<String> jvmOptions, String classPath, String... mainAndArgs)
+            throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        cmd.addAll(jvmOptions);
+        if (classPath != null) {
+            cmd.add("-cp");
+            cmd.add(classPath);
+        }
+        cmd.addAll(Arrays.asList(mainAndArgs));
+        Path log = Files.createTempFile(tmp, "run", ".log");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new AssertionError("timed out: " + cmd);
+        }
+        String out = new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
+        return new ChildJvm(p.exitValue(), String.join(" ", cmd) + "\n" + out);
+    }
+}
