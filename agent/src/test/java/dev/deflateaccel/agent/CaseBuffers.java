@@ -105,8 +105,26 @@ final class CaseBuffers {
 
     /** What java.util.zip writes at {@code level}, as stock Cassandra's Deflater would at 6. */
     static byte[] zlib(byte[] data, int level) {
+        return deflate(data, level, Deflater.DEFAULT_STRATEGY);
+    }
+
+    /**
+     * A valid zlib stream with a 4 KiB window (CINFO 4), the largest the IAA engine decodes:
+     * Huffman-only coding has no back-references, so any window size is honest. Every engine
+     * decodes it, so argument cases built on it reach every engine's decompressor.
+     */
+    static byte[] smallWindowZlib(byte[] data) {
+        byte[] out = deflate(data, 6, Deflater.HUFFMAN_ONLY);
+        out[0] = 0x48;
+        out[1] = (byte) fixCheck(0x48, out[1] & 0xe0);
+        return out;
+    }
+
+    /** The whole zlib stream java.util.zip writes for {@code data}. */
+    private static byte[] deflate(byte[] data, int level, int strategy) {
         Deflater d = new Deflater(level);
         try {
+            d.setStrategy(strategy);
             d.setInput(data);
             d.finish();
             byte[] out = new byte[data.length + data.length / 8 + 64];
@@ -118,34 +136,6 @@ final class CaseBuffers {
                 n += d.deflate(out, n, out.length - n);
             }
             return Arrays.copyOf(out, n);
-        } finally {
-            d.end();
-        }
-    }
-
-    /**
-     * A valid zlib stream with a 4 KiB window (CINFO 4), the largest the IAA engine decodes:
-     * Huffman-only coding has no back-references, so any window size is honest. Every engine
-     * decodes it, so argument cases built on it reach every engine's decompressor.
-     */
-    static byte[] smallWindowZlib(byte[] data) {
-        Deflater d = new Deflater(6);
-        try {
-            d.setStrategy(Deflater.HUFFMAN_ONLY);
-            d.setInput(data);
-            d.finish();
-            byte[] out = new byte[data.length + data.length / 8 + 64];
-            int n = 0;
-            while (!d.finished()) {
-                if (n == out.length) {
-                    out = Arrays.copyOf(out, out.length * 2);
-                }
-                n += d.deflate(out, n, out.length - n);
-            }
-            out = Arrays.copyOf(out, n);
-            out[0] = 0x48;
-            out[1] = (byte) fixCheck(0x48, out[1] & 0xe0);
-            return out;
         } finally {
             d.end();
         }
