@@ -1,5 +1,7 @@
 package dev.deflateaccel.it.programs;
 
+import dev.deflateaccel.it.harness.CassandraLine;
+
 import java.time.Duration;
 
 /** Command-line options of the side-by-side command. */
@@ -12,11 +14,12 @@ final class SideBySideOptions {
     int concurrency = 32;
     boolean keep;
     boolean stockFirst;
+    CassandraLine cassandra = CassandraLine.V5_0;
 
     static final String USAGE = String.join("\n",
-            "usage: run-side-by-side.sh [--rows N] [--seconds S] [--chunk-kb K] [--concurrency C] [--warmup-rows W] [--stock-first] [--keep]",
-            "  Starts a stock Cassandra node with the deflate-accel agent, loads N rows (default 100000) into a",
-            "  DeflateCompressor table with K KiB chunks (default 16), flushes and compacts, runs S seconds",
+            "usage: run-side-by-side.sh [--cassandra 5.0|6.0] [--rows N] [--seconds S] [--chunk-kb K] [--concurrency C] [--warmup-rows W] [--stock-first] [--keep]",
+            "  Starts a stock Cassandra node (5.0, or 6.0 with --cassandra 6.0) with the deflate-accel agent,",
+            "  loads N rows (default 100000) into a DeflateCompressor table with K KiB chunks (default 16), flushes and compacts, runs S seconds",
             "  (default 30) of 50/50 point reads and inserts with C requests in flight (default 32), then does",
             "  the same on a node without the agent and prints both side by side. Each node first gets W rows",
             "  (default 20000) of unmeasured warm-up on another table; 0 skips it.",
@@ -43,6 +46,9 @@ final class SideBySideOptions {
                     break;
                 case "--concurrency":
                     options.concurrency = Integer.parseInt(value(args, ++i, arg));
+                    break;
+                case "--cassandra":
+                    options.cassandra = CassandraLine.of(value(args, ++i, arg));
                     break;
                 case "--stock-first":
                     options.stockFirst = true;
