@@ -3,12 +3,11 @@ package dev.deflateaccel.bench.efficiency;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Paths;
 
 import dev.deflateaccel.bench.CassandraCodecs;
-import dev.deflateaccel.bench.Chunker;
 import dev.deflateaccel.bench.EngineCheck;
+import dev.deflateaccel.bench.tools.ChunkFile;
 import dev.deflateaccel.bench.tools.CompressorPasses;
 import dev.deflateaccel.bench.tools.PassTimer;
 import dev.deflateaccel.bench.tools.ProtocolLine;
@@ -29,11 +28,10 @@ public final class EfficiencyChild {
     }
 
     public static void main(String[] args) throws Exception {
-        byte[] data = Files.readAllBytes(Paths.get(args[0]));
         int chunkBytes = Integer.parseInt(args[1]);
         String engine = args[2];
         CompressorPasses passes = new CompressorPasses(CassandraCodecs.create(CassandraCodecs.DEFLATE),
-                Chunker.cut(data, chunkBytes), chunkBytes);
+                ChunkFile.read(Paths.get(args[0]), chunkBytes), chunkBytes);
         System.out.println(ProtocolLine.format("ready", "chunks", passes.chunks(), "capacity",
                 passes.compressCapacity(), "ratio", String.format(java.util.Locale.ROOT, "%.4f", passes.ratio())));
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));

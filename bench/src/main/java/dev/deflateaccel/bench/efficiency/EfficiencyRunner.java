@@ -1,6 +1,5 @@
 package dev.deflateaccel.bench.efficiency;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,13 +10,12 @@ import java.util.List;
 import java.util.Map;
 
 import dev.deflateaccel.bench.AgentConfigFile;
-import dev.deflateaccel.bench.Chunker;
-import dev.deflateaccel.bench.Datasets;
 import dev.deflateaccel.bench.MachineLoad;
 import dev.deflateaccel.bench.NativeReference;
 import dev.deflateaccel.bench.RepoLayout;
 import dev.deflateaccel.bench.tools.ChildJvm;
 import dev.deflateaccel.bench.tools.ChildSession;
+import dev.deflateaccel.bench.tools.ChunkFile;
 import dev.deflateaccel.bench.tools.ProtocolLine;
 import dev.deflateaccel.bench.tools.ReportHeader;
 import dev.deflateaccel.bench.tools.Spread;
@@ -90,7 +88,7 @@ public final class EfficiencyRunner {
     }
 
     private void run(Path workDir) throws IOException, InterruptedException {
-        Path dataFile = writeChunks(workDir);
+        Path dataFile = ChunkFile.write(options.dataset, options.corpusDir, options.chunkBytes(), workDir);
         for (String engine : options.engines) {
             String config = AgentConfigFile.onlyEngine(engine, options.libdeflateLevel, options.igzipLevel, 0);
             results.agentConfigs.put(engine, config);
@@ -153,18 +151,6 @@ public final class EfficiencyRunner {
         }
         cSide.send("quit");
         cSide.awaitExit(60);
-    }
-
-    /** The data set cut into full chunks and written back to back: the one file both sides read. */
-    private Path writeChunks(Path workDir) throws IOException {
-        List<byte[]> chunks = Chunker.cut(Datasets.load(options.dataset, options.corpusDir), options.chunkBytes());
-        ByteArrayOutputStream all = new ByteArrayOutputStream(chunks.size() * options.chunkBytes());
-        for (byte[] c : chunks) {
-            all.write(c);
-        }
-        Path file = workDir.resolve(options.dataset + "-" + options.chunkKiB + "k.bin");
-        Files.write(file, all.toByteArray());
-        return file;
     }
 
     private Spread measure(Side side, String engine, String direction, int rounds)

@@ -33,7 +33,8 @@ public final class ChildJvm {
         command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(HEAP);
         if (agentJar != null) {
-            Path config = Files.createDirectories(workDir).resolve(configName + ".conf");
+            Path config = configPath(workDir, configName);
+            Files.createDirectories(workDir);
             Files.write(config, agentConfig.getBytes(StandardCharsets.UTF_8));
             command.add("-javaagent:" + agentJar + "=config=" + config);
         }
@@ -42,6 +43,11 @@ public final class ChildJvm {
         command.add(mainClass.getName());
         command.addAll(args);
         return command;
+    }
+
+    /** Where {@link #command} writes the agent config of {@code configName}. */
+    public static Path configPath(Path workDir, String configName) {
+        return workDir.resolve(configName + ".conf");
     }
 
     /**
