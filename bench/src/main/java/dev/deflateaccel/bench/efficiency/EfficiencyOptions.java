@@ -13,8 +13,8 @@ import dev.deflateaccel.bench.tools.ArgList;
 public final class EfficiencyOptions {
     public static final String USAGE = String.join("\n",
             "usage: EfficiencyRunner [options]",
-            "  --reps 5                 interleaved repetitions (a verdict needs at least 5)",
-            "  --rounds 3 --seconds 0.3 per side and repetition: rounds (median taken) of >= SECONDS each",
+            "  --reps 7                 interleaved repetitions (a verdict needs at least 5)",
+            "  --rounds 3 --seconds 0.5 per side and repetition: rounds (median taken) of >= SECONDS each",
             "  --warmup-seconds 3       per side, engine and direction, before repetition 1 (discarded)",
             "  --engines libdeflate,igzip",
             "  --dataset NAME           calgary, canterbury or rows (default: the first corpus set present, else rows)",
@@ -23,9 +23,9 @@ public final class EfficiencyOptions {
             "  --c-capacity BYTES       give the C side this output room instead of the agent's (to investigate only)",
             "  --agent PATH  --corpus DIR  --results DIR");
 
-    public int reps = 5;
+    public int reps = 7;
     public int rounds = 3;
-    public double seconds = 0.3;
+    public double seconds = 0.5;
     public double warmupSeconds = 3;
     public List<String> engines = List.of("libdeflate", "igzip");
     public String dataset;

@@ -20,7 +20,7 @@ public final class LevelsOptions {
             "  --igzip-levels 0-3        igzip levels (0-3)",
             "  --warmup 3  --rounds 5  --seconds 0.5   per direction: discarded rounds, measured rounds,",
             "                            minimum seconds per round (whole passes over every chunk)",
-            "  --max-mib 32              read at most this much of the source",
+            "  --max-mib 16              read at most this much of the source",
             "  --agent PATH              agent jar (default agent/target/deflate-accel-agent.jar)",
             "  --corpus DIR              corpus directory for --dataset calgary/canterbury",
             "  --results DIR             where the report and chart go (default bench/results)");
@@ -32,7 +32,7 @@ public final class LevelsOptions {
     public int warmup = 3;
     public int rounds = 5;
     public double seconds = 0.5;
-    public long maxBytes = 32L << 20;
+    public long maxBytes = 16L << 20;
     public Path agentJar = RepoLayout.defaultAgentJar();
     public Path corpusDir = RepoLayout.corpusDir();
     public Path resultsDir = RepoLayout.resultsDir();
