@@ -73,7 +73,7 @@ public final class ChunkSource {
     private static ChunkSource dataset(String spec, String name, Path corpusRoot, long maxBytes) {
         byte[] all = Datasets.load(name, corpusRoot);
         long take = bytesToTake(all.length, maxBytes);
-        String what = Datasets.GENERATED.equals(name) ? "generated Cassandra-like rows (CassandraRowGenerator)"
+        String what = Datasets.GENERATED.equals(name) ? "generated Cassandra-like rows"
                 : "the " + name + " corpus";
         String label = String.format(Locale.ROOT, "data set '%s', %s, %s of %s used: NOT node-written SSTables",
                 name, what, mib(take), mib(all.length));
