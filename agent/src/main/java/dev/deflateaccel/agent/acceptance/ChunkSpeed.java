@@ -7,9 +7,9 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
-import dev.deflateaccel.bridge.SampleRows;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
 import dev.deflateaccel.bridge.engine.FallbackReason;
+import dev.deflateaccel.sample.RowBytes;
 
 /**
  * Compress and decompress MB/s (10^6 bytes of uncompressed data per second, one thread) at one
@@ -43,7 +43,7 @@ final class ChunkSpeed {
     }
 
     static ChunkSpeed measure(Codec codec, int chunk) {
-        byte[] sample = SampleRows.generate(SAMPLE_BYTES, 20261130L);
+        byte[] sample = RowBytes.generate(SAMPLE_BYTES, 20261130L);
         int chunks = SAMPLE_BYTES / chunk;
         byte[][] streams = new byte[chunks][];
         byte[] out = new byte[JavaZip.cassandraBound(chunk)];

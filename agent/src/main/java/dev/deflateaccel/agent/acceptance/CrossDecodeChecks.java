@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-import dev.deflateaccel.bridge.SampleRows;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
 import dev.deflateaccel.bridge.engine.FallbackReason;
+import dev.deflateaccel.sample.RowBytes;
 
 /**
  * Interop, both ways, at every chunk size Cassandra allows in practice (1 KiB to 1 MiB) and from
@@ -111,7 +111,7 @@ final class CrossDecodeChecks {
     private static List<Sample> samples() {
         List<Sample> list = new ArrayList<>();
         for (int kib : SIZES_KIB) {
-            list.add(new Sample(kib + " KiB rows", SampleRows.generate(kib << 10, 20261130L + kib)));
+            list.add(new Sample(kib + " KiB rows", RowBytes.generate(kib << 10, 20261130L + kib)));
         }
         byte[] random = new byte[64 << 10];
         new Random(20261130L).nextBytes(random);

@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
-import dev.deflateaccel.bridge.SampleRows;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
+import dev.deflateaccel.sample.RowBytes;
 
 /**
  * What the engine must refuse: corrupt streams (a truncated chunk, a flipped byte in the header,
@@ -33,7 +33,7 @@ final class RefusalChecks {
 
     static List<CheckResult> run(DeflateEngine engine) {
         RefusalChecks c = new RefusalChecks(engine);
-        byte[] data = SampleRows.generate(CHUNK, 20261201L);
+        byte[] data = RowBytes.generate(CHUNK, 20261201L);
         byte[] stock = JavaZip.cassandraStream(data);
         byte[] own = c.ownStream(data);
         for (BufferKind kind : BufferKind.values()) {
