@@ -11,7 +11,7 @@ it_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 target="$it_dir/target"
 agent_jar="${DEFLATE_ACCEL_AGENT_JAR:-$it_dir/../agent/target/deflate-accel-agent.jar}"
 
-for needed in "$target/harness-classpath.txt" "$target/test-classes/dev/deflateaccel/it/EndToEndBench.class" "$target/cassandra/lib" "$agent_jar"; do
+for needed in "$target/harness-classpath.txt" "$target/test-classes/dev/deflateaccel/it/programs/EndToEndBench.class" "$target/cassandra/lib" "$agent_jar"; do
   if [ ! -e "$needed" ]; then
     echo "missing $needed" >&2
     echo "build first: (cd '$it_dir/..' && mvn -q -pl it -am package -DskipTests)" >&2
@@ -29,4 +29,4 @@ exec "$java" -Djava.awt.headless=true -cp "$target/test-classes:$(cat "$target/h
   -Ddeflateaccel.agent.jar="$agent_jar" \
   -Ddeflateaccel.nodes.dir="$target/e2e-bench" \
   -Ddeflateaccel.e2e.results="$target/e2e-results" \
-  dev.deflateaccel.it.EndToEndBench "$@"
+  dev.deflateaccel.it.programs.EndToEndBench "$@"

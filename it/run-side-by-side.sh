@@ -28,4 +28,4 @@ exec "$java" -cp "$target/test-classes:$(cat "$target/harness-classpath.txt")" \
   -Ddeflateaccel.cassandra.lib="$target/cassandra/lib" \
   -Ddeflateaccel.agent.jar="$agent_jar" \
   -Ddeflateaccel.nodes.dir="$target/side-by-side" \
-  dev.deflateaccel.it.SideBySide "$@"
+  dev.deflateaccel.it.programs.SideBySide "$@"

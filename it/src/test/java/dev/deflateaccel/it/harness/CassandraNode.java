@@ -1,0 +1,249 @@
+package dev.deflateaccel.it.harness;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One stock Cassandra node in its own directory, on its own loopback address and ports, started
+ * in the foreground like {@code bin/cassandra -f} from its own conf/. Restarts keep the data
+ * directory, which is what several scenarios are about.
+ */
+public final class CassandraNode implements AutoCloseable {
+
+    public static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+    public static final Duration STOP_TIMEOUT = Duration.ofMinutes(2);
+
+    private final String name;
+    private final CassandraDistribution distribution;
+    private final JavaRuntime java = JavaRuntime.current();
+    private final NodeLayout layout;
+    private final NodePorts ports;
+    private final List<String> seeds;
+
+    private Process process;
+    private NodeSettings settings;
+    private CqlSession session;
+
+    public CassandraNode(String name, CassandraDistribution distribution, NodeLayout layout, NodePorts ports, List<String> seeds) {
+        this.name = name;
+        this.distribution = distribution;
+        this.layout = layout;
+        this.ports = ports;
+        this.seeds = List.copyOf(seeds);
+    }
+
+    /** A single node (its own seed) in a fresh directory {@code nodesDir/name}. */
+    public static CassandraNode single(String name, Path nodesDir, String address) {
+        NodePorts ports = NodePorts.allocate(address);
+        return new CassandraNode(name, CassandraDistribution.locate(), NodeLayout.createFresh(nodesDir.resolve(name)),
+                ports, List.of(ports.seed()));
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public NodePorts ports() {
+        return ports;
+    }
+
+    public NodeLayout layout() {
+        return layout;
+    }
+
+    /** The node's operating-system process id (for /proc/<pid>/stat CPU accounting). */
+    public long pid() {
+        if (process == null) {
+            throw new IllegalStateException(name + " is not running");
+        }
+        return process.pid();
+    }
+
+    public boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    /** Starts the node unless it already runs with exactly these settings; restarts otherwise. */
+    public void ensureRunning(NodeSettings wanted) {
+        if (isRunning() && wanted.equals(settings)) {
+            return;
+        }
+        if (isRunning()) {
+            stop();
+        }
+        start(wanted);
+    }
+
+    public void start(NodeSettings wanted) {
+        if (isRunning()) {
+            throw new IllegalStateException(name + " is already running");
+        }
+        Optional<Path> agentJar = wanted.agent().isPresent() ? Optional.of(AgentJar.locate()) : Optional.empty();
+        NodeConf.write(distribution, layout, ports, seeds, wanted, agentJar);
+        List<String> command = ServerCommand.build(java, distribution, layout, ports);
+        log("starting with " + wanted);
+        long started = System.nanoTime();
+        try {
+            process = new ProcessBuilder(command)
+                    .directory(layout.root().toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(layout.processOutput().toFile()))
+                    .start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + name, e);
+        }
+        ProcessReaper.register(process);
+        settings = wanted;
+        awaitCql();
+        log("serving CQL after " + Duration.ofNanos(System.nanoTime() - started).toSeconds() + " s");
+    }
+
+    /** Graceful stop (SIGTERM: Cassandra drains on its shutdown hook), SIGKILL if it hangs. */
+    public void stop() {
+        closeSession();
+        if (process == null) {
+            return;
+        }
+        if (process.isAlive()) {
+            log("stopping");
+            process.destroy();
+            if (!waitForExit(STOP_TIMEOUT)) {
+                System.err.println("[" + name + "] did not stop within " + STOP_TIMEOUT + "; thread dump:\n"
+                        + ThreadDump.of(process, java));
+                process.destroyForcibly();
+                waitForExit(STOP_TIMEOUT);
+            }
+        }
+        ProcessReaper.forget(process);
+        process = null;
+    }
+
+    /** SIGKILL, as a crash: no drain, no flush, whatever sits in memory is lost. */
+    public void kill() {
+        if (process == null) {
+            return;
+        }
+        log("killing (SIGKILL)");
+        process.destroyForcibly();
+        waitForExit(STOP_TIMEOUT);
+        ProcessReaper.forget(process);
+        process = null;
+        closeSession();
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /** A driver session that talks to this node (and discovers its peers). Closed on stop. */
+    public CqlSession session() {
+        if (session == null) {
+            session = Cql.connect(List.of(cqlAddress()));
+        }
+        return session;
+    }
+
+    public InetSocketAddress cqlAddress() {
+        return new InetSocketAddress(ports.address(), ports.nativeTransport());
+    }
+
+    public NodeTool nodetool() {
+        return new NodeTool(java, distribution, layout, ports.jmx());
+    }
+
+    public EngineStats engineStats() {
+        return EngineStatsReader.read(ports.jmx());
+    }
+
+    public LogFile systemLog() {
+        return new LogFile(layout.systemLog());
+    }
+
+    public LogFile agentLog() {
+        return new LogFile(layout.agentLog());
+    }
+
+    /** Log tails for a failure message: the last system.log and process output lines. */
+    public String diagnostics() {
+        return "---- " + layout.systemLog() + " (tail) ----\n" + systemLog().tail(40, 300)
+                + "\n---- " + layout.processOutput() + " (tail) ----\n" + new LogFile(layout.processOutput()).tail(15, 300)
+                + "\n---- " + layout.agentLog() + " (tail) ----\n" + agentLog().tail(15, 300);
+    }
+
+    private void awaitCql() {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                int exit = process.exitValue();
+                ProcessReaper.forget(process);
+                process = null;
+                throw new IllegalStateException(name + " died during start-up (exit " + exit + ")\n" + diagnostics());
+            }
+            if (acceptsConnections()) {
+                try {
+                    session().execute("SELECT release_version FROM system.local");
+                    return;
+                } catch (RuntimeException notYet) {
+                    closeSession();
+                }
+            }
+            sleep(500);
+        }
+        String dump = ThreadDump.of(process, java);
+        String diagnostics = diagnostics();
+        kill();
+        throw new IllegalStateException(name + " did not serve CQL within " + START_TIMEOUT + "\n" + diagnostics
+                + "\n---- thread dump ----\n" + dump);
+    }
+
+    private boolean acceptsConnections() {
+        try (Socket socket = new Socket()) {
+            socket.connect(cqlAddress(), 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private boolean waitForExit(Duration timeout) {
+        try {
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private void closeSession() {
+        if (session != null) {
+            try {
+                session.closeAsync().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                session.forceCloseAsync();
+            }
+            session = null;
+        }
+    }
+
+    private void log(String message) {
+        System.out.println("[" + name + " " + ports + "] " + message);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.deflateaccel.it.programs;
+
+import dev.deflateaccel.it.harness.AgentConfig;
+import dev.deflateaccel.it.harness.AgentJar;
+import dev.deflateaccel.it.harness.CassandraDistribution;
+import dev.deflateaccel.it.harness.Files2;
+import dev.deflateaccel.it.harness.NodeSettings;
+import dev.deflateaccel.it.harness.ProcessReaper;
+
+import dev.deflateaccel.it.harness.NodeLayout;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The project's main command (it/run-side-by-side.sh): the same short workload on a stock
+ * Cassandra 5.0 node with the agent and on one without it, printed side by side - throughput,
+ * latency percentiles, flush and compaction time, SSTable size, and which engine served how many
+ * Deflate calls with how many fallbacks. Builds nothing; the nodes and their data are removed on
+ * exit, Ctrl-C included, unless --keep is given.
+ */
+public final class SideBySide {
+
+    private SideBySide() {
+    }
+
+    public static void main(String[] args) {
+        SideBySideOptions options;
+        try {
+            options = SideBySideOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            if (!e.getMessage().isEmpty()) {
+                System.err.println(e.getMessage());
+            }
+            System.err.println(SideBySideOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        Path nodesDir = NodeLayout.nodesDir();
+        if (!options.keep) {
+            // Runs on normal exit, on an exception and on Ctrl-C (SIGINT): kill the nodes, then remove their data.
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                ProcessReaper.killAll();
+                Files2.deleteRecursively(nodesDir);
+            }, "side-by-side-cleanup"));
+        }
+        try {
+            System.exit(run(options, nodesDir) ? 0 : 1);
+        } catch (RuntimeException | AssertionError e) {
+            System.err.println("side-by-side failed: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    private static SideBySideResult runWithAgent(SideBySideRun runner) {
+        return runner.run("with agent (libdeflate)", "with-agent", NodeSettings.withAgent(AgentConfig.libdeflate()));
+    }
+
+    private static SideBySideResult runStock(SideBySideRun runner) {
+        return runner.run("without agent (stock)", "without-agent", NodeSettings.stock());
+    }
+
+    /**
+     * Reads every jar once so that the first node does not also pay for a cold file cache, which
+     * would make its start-up look slower than the second node's for reasons unrelated to the agent.
+     */
+    private static void readOnce(Path lib) {
+        try (Stream<Path> jars = Files.list(lib)) {
+            for (Path jar : (Iterable<Path>) jars::iterator) {
+                if (Files.isRegularFile(jar)) {
+                    Files.readAllBytes(jar);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + lib, e);
+        }
+    }
+
+    private static boolean run(SideBySideOptions options, Path nodesDir) {
+        CassandraDistribution distribution = CassandraDistribution.locate();
+        Path agentJar = AgentJar.locate();
+        Progress.say("Cassandra lib: %s", distribution.lib());
+        Progress.say("agent:         %s (config: libdeflate both directions)", agentJar);
+        Progress.say("JDK:           %s %s", System.getProperty("java.vm.name"), System.getProperty("java.version"));
+        Progress.say("node dirs:     %s%s", nodesDir, options.keep ? " (kept)" : " (removed on exit)");
+
+        readOnce(distribution.lib());
+        SideBySideRun runner = new SideBySideRun(options, nodesDir);
+        List<SideBySideResult> results = new ArrayList<>();
+        if (options.stockFirst) {
+            results.add(runStock(runner));
+            results.add(0, runWithAgent(runner));
+        } else {
+            results.add(runWithAgent(runner));
+            results.add(runStock(runner));
+        }
+
+        System.out.println();
+        System.out.print(new ComparisonTable(results).render(options));
+        System.out.printf("%nOne short run on %d cores, %s first: repeat it (and try --stock-first) before trusting a"
+                + " difference of less than about 20%%.%n", Runtime.getRuntime().availableProcessors(),
+                options.stockFirst ? "the node without the agent" : "the node with the agent");
+        boolean clean = results.stream().allMatch(SideBySideResult::clean);
+        if (!clean) {
+            System.out.println("\nSOMETHING WENT WRONG: failed requests, wrong reads or a failed read-back above.");
+        }
+        return clean;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.deflateaccel.it.programs;
+
+import java.time.Duration;
+
+/** Command-line options of the side-by-side command. */
+final class SideBySideOptions {
+
+    long rows = 100_000;
+    long warmupRows = 20_000;
+    Duration mixed = Duration.ofSeconds(30);
+    int chunkKb = 16;
+    int concurrency = 32;
+    boolean keep;
+    boolean stockFirst;
+
+    static final String USAGE = String.join("\n",
+            "usage: run-side-by-side.sh [--rows N] [--seconds S] [--chunk-kb K] [--concurrency C] [--warmup-rows W] [--stock-first] [--keep]",
+            "  Starts a stock Cassandra node with the deflate-accel agent, loads N rows (default 100000) into a",
+            "  DeflateCompressor table with K KiB chunks (default 16), flushes and compacts, runs S seconds",
+            "  (default 30) of 50/50 point reads and inserts with C requests in flight (default 32), then does",
+            "  the same on a node without the agent and prints both side by side. Each node first gets W rows",
+            "  (default 20000) of unmeasured warm-up on another table; 0 skips it.",
+            "  --stock-first runs the node without the agent first (to see whether the order matters).",
+            "  --keep leaves the node directories (logs, data) under it/target/side-by-side.",
+            "  Environment: CASSANDRA_HOME (use an unpacked release), DEFLATE_ACCEL_AGENT_JAR, JAVA_HOME.");
+
+    static SideBySideOptions parse(String[] args) {
+        SideBySideOptions options = new SideBySideOptions();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            switch (arg) {
+                case "--rows":
+                    options.rows = Long.parseLong(value(args, ++i, arg));
+                    break;
+                case "--seconds":
+                    options.mixed = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
+                    break;
+                case "--warmup-rows":
+                    options.warmupRows = Long.parseLong(value(args, ++i, arg));
+                    break;
+                case "--chunk-kb":
+                    options.chunkKb = Integer.parseInt(value(args, ++i, arg));
+                    break;
+                case "--concurrency":
+                    options.concurrency = Integer.parseInt(value(args, ++i, arg));
+                    break;
+                case "--stock-first":
+                    options.stockFirst = true;
+                    break;
+                case "--keep":
+                    options.keep = true;
+                    break;
+                case "-h":
+                case "--help":
+                    throw new IllegalArgumentException("");
+                default:
+                    throw new IllegalArgumentException("unknown option " + arg);
+            }
+        }
+        if (options.rows < 1000 || options.warmupRows < 0 || options.concurrency < 1 || options.mixed.isNegative() || options.mixed.isZero()) {
+            throw new IllegalArgumentException("--rows must be at least 1000, --seconds and --concurrency positive");
+        }
+        return options;
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+}

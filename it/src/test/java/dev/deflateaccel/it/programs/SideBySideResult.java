@@ -1,0 +1,31 @@
+package dev.deflateaccel.it.programs;
+
+import dev.deflateaccel.it.harness.EngineStats;
+
+/** What one side (with or without the agent) measured. */
+final class SideBySideResult {
+
+    final String label;
+    double startSeconds;
+    double loadRowsPerSecond;
+    double flushSeconds;
+    double compactionSeconds;
+    long sstableBytes;
+    double mixedOpsPerSecond;
+    double readP50;
+    double readP99;
+    double writeP50;
+    double writeP99;
+    long failures;
+    long wrongReads;
+    String dataCheck = "not run";
+    EngineStats engines;
+
+    SideBySideResult(String label) {
+        this.label = label;
+    }
+
+    boolean clean() {
+        return failures == 0 && wrongReads == 0 && dataCheck.startsWith("ok");
+    }
+}

@@ -1,0 +1,81 @@
+package dev.deflateaccel.it.scenarios;
+
+import dev.deflateaccel.it.harness.AgentConfig;
+import dev.deflateaccel.it.harness.CassandraNode;
+import dev.deflateaccel.it.harness.DeflateSSTables;
+import dev.deflateaccel.it.harness.EngineAssertions;
+import dev.deflateaccel.it.harness.EngineCounters;
+import dev.deflateaccel.it.harness.EngineStats;
+import dev.deflateaccel.it.harness.NodeSettings;
+import dev.deflateaccel.it.workload.DataVerifier;
+import dev.deflateaccel.it.workload.DataWriter;
+import dev.deflateaccel.sample.SampleRows;
+import dev.deflateaccel.it.workload.RowSet;
+import dev.deflateaccel.it.workload.TestTable;
+
+import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Scenario 1: a stock Cassandra 5.0 node with the agent line in jvm-server.options serves a
+ * DeflateCompressor table end to end - 200k rows written, flushed, compacted, every row read back
+ * (full scan plus random point reads) and equal - with libdeflate doing the compressing and
+ * decompressing, and neither Cassandra nor the agent logging a problem.
+ */
+@ExtendWith(SharedNodeExtension.class)
+class AcceleratedNodeIT {
+
+    static final int ROWS = 200_000;
+    static final int POINT_READS = 2_000;
+    static final NodeSettings ACCELERATED = NodeSettings.withAgent(AgentConfig.libdeflate());
+
+    @ParameterizedTest(name = "DeflateCompressor with {0} KiB chunks")
+    @ValueSource(ints = {16, 64})
+    void deflateTableRoundTripsThroughLibdeflate(int chunkKb, CassandraNode node) {
+        node.ensureRunning(ACCELERATED);
+        long systemLogMark = node.systemLog().mark();
+        long agentLogMark = node.agentLog().mark();
+        EngineStats before = node.engineStats();
+
+        TestTable table = new TestTable("accelerated", "rows_" + chunkKb + "k", chunkKb);
+        SampleRows rows = new SampleRows(1000 + chunkKb, 10);
+        table.create(node.session(), 1);
+        new DataWriter(node.session(), table, rows, ONE).writeAll(0, ROWS);
+        DeflateSSTables.flushAndCompact(node, table);
+
+        DataVerifier verifier = new DataVerifier(node.session(), table, rows);
+        verifier.scan(ONE, RowSet.range(0, ROWS)).assertComplete();
+        verifier.pointReads(ONE, randomRows(chunkKb)).assertComplete();
+
+        EngineStats delta = node.engineStats().since(before);
+        EngineAssertions.servedBy(delta, EngineStats.COMPRESS, "libdeflate");
+        EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, "libdeflate");
+        EngineCounters compressed = delta.get("libdeflate", EngineStats.COMPRESS);
+        EngineCounters decompressed = delta.get("libdeflate", EngineStats.DECOMPRESS);
+        assertTrue(compressed.bytesOut < compressed.bytesIn, "text-heavy rows must compress:\n" + delta);
+        assertTrue(decompressed.bytesOut > decompressed.bytesIn, "decompression must expand:\n" + delta);
+        // Every byte of the rows went through the compressor at least once (compaction).
+        assertTrue(compressed.bytesIn > ROWS * 200L, "compressed fewer bytes than were written:\n" + delta);
+
+        assertEquals(List.of(), node.systemLog().errorsSince(systemLogMark), "ERROR lines in " + node.systemLog().path());
+        assertEquals(List.of(), nonEmpty(node.agentLog().linesSince(agentLogMark)),
+                "the agent logged warnings or errors in " + node.agentLog().path());
+    }
+
+    private static RowSet randomRows(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        return RowSet.of(random.longs(POINT_READS, 0, ROWS).boxed().collect(Collectors.toList()));
+    }
+
+    private static List<String> nonEmpty(List<String> lines) {
+        return lines.stream().filter(l -> !l.isBlank()).collect(Collectors.toList());
+    }
+}

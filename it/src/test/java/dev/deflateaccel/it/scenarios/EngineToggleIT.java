@@ -1,0 +1,153 @@
+package dev.deflateaccel.it.scenarios;
+
+import dev.deflateaccel.it.harness.DeflateSSTables;
+import dev.deflateaccel.it.workload.DataVerifier;
+import dev.deflateaccel.it.workload.DataWriter;
+import dev.deflateaccel.sample.SampleRows;
+import dev.deflateaccel.it.workload.RowSet;
+
+import dev.deflateaccel.it.harness.AgentConfig;
+import dev.deflateaccel.it.harness.CassandraNode;
+import dev.deflateaccel.it.harness.EngineAssertions;
+import dev.deflateaccel.it.harness.EngineStats;
+import dev.deflateaccel.it.harness.NodeSettings;
+import dev.deflateaccel.it.workload.TestTable;
+
+import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
+import static dev.deflateaccel.it.harness.AgentConfig.IGZIP_COMPRESSION_LEVEL;
+import static dev.deflateaccel.it.harness.AgentConfig.LIBDEFLATE_COMPRESSION_LEVEL;
+import static dev.deflateaccel.it.harness.AgentConfig.LIBDEFLATE_LIBRARY;
+import static dev.deflateaccel.it.harness.AgentConfig.USE_IGZIP_COMPRESS;
+import static dev.deflateaccel.it.harness.AgentConfig.USE_IGZIP_UNCOMPRESS;
+import static dev.deflateaccel.it.harness.AgentConfig.USE_LIBDEFLATE_COMPRESS;
+import static dev.deflateaccel.it.harness.AgentConfig.USE_LIBDEFLATE_UNCOMPRESS;
+import static dev.deflateaccel.it.harness.AgentConfig.USE_ZLIB_COMPRESS;
+import static dev.deflateaccel.it.harness.AgentConfig.USE_ZLIB_UNCOMPRESS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Scenario 4: the config file alone decides which engine serves which direction. The node is
+ * restarted with one config after another (the operator's way: edit the file, restart) and the
+ * JMX statistics of each run must name exactly the engines the file enabled. Bad values and a
+ * native library that is not there must not stop the node: it starts, serves correct data, and
+ * the agent says what is wrong once - not once per compressed chunk.
+ */
+@ExtendWith(SharedNodeExtension.class)
+class EngineToggleIT {
+
+    static final int ROWS = 20_000;
+    static final String MISSING_LIBRARY = "/nonexistent/deflate-accel-it/libdeflate.so.0";
+
+    static Stream<Arguments> engineConfigs() {
+        return Stream.of(
+                arguments(AgentConfig.allOff("igzip both directions")
+                        .with(USE_IGZIP_COMPRESS, "1").with(USE_IGZIP_UNCOMPRESS, "1"), "igzip", "igzip"),
+                arguments(AgentConfig.allOff("igzip compresses, libdeflate decompresses")
+                        .with(USE_IGZIP_COMPRESS, "1").with(USE_LIBDEFLATE_UNCOMPRESS, "1"), "igzip", "libdeflate"),
+                arguments(AgentConfig.allOff("libdeflate compresses, decompression left to Cassandra")
+                        .with(USE_LIBDEFLATE_COMPRESS, "1"), "libdeflate", "cassandra"),
+                arguments(AgentConfig.allOff("java.util.zip (zlib) both directions")
+                        .with(USE_ZLIB_COMPRESS, "1").with(USE_ZLIB_UNCOMPRESS, "1"), "zlib", "zlib"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("engineConfigs")
+    void statisticsFollowTheConfigFile(AgentConfig config, String compressEngine, String decompressEngine, CassandraNode node) {
+        long agentLogMark = node.agentLog().mark();
+        node.ensureRunning(NodeSettings.withAgent(config));
+        EngineStats before = node.engineStats();
+
+        roundTrip(node, new TestTable("toggle", compressEngine + "_to_" + decompressEngine, 16), 4001);
+
+        EngineStats delta = node.engineStats().since(before);
+        EngineAssertions.servedBy(delta, EngineStats.COMPRESS, compressEngine);
+        EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, decompressEngine);
+        assertEquals(List.of(), lines(node.agentLog().linesSince(agentLogMark)), "a clean config must log nothing at log_level 1");
+    }
+
+    @Test
+    void everyEngineOffLeavesCassandraStock(CassandraNode node) {
+        long agentLogMark = node.agentLog().mark();
+        node.ensureRunning(NodeSettings.withAgent(AgentConfig.allOff("every engine off")));
+
+        roundTrip(node, new TestTable("toggle", "all_off", 16), 4002);
+
+        assertFalse(node.engineStats().agentLoaded(), "with every engine off the agent should not instrument or publish anything");
+        List<String> logged = lines(node.agentLog().linesSince(agentLogMark));
+        assertEquals(1, logged.size(), "expected one warning that nothing is enabled, got: " + logged);
+        assertTrue(logged.get(0).contains("WARN"), logged.get(0));
+    }
+
+    @Test
+    void badValuesAreWarnedAboutOnceAndDoNotStopTheNode(CassandraNode node) {
+        String typo = "use_libdeflate_compresion";
+        AgentConfig config = AgentConfig.libdeflate().describedAs("bad values")
+                .with(USE_IGZIP_COMPRESS, "yes")            // not 0/1
+                .with(IGZIP_COMPRESSION_LEVEL, "-1")        // out of 0-3
+                .with(LIBDEFLATE_COMPRESSION_LEVEL, "13")   // out of 1-12
+                .with(typo, "1");                            // no such key
+        long agentLogMark = node.agentLog().mark();
+        node.ensureRunning(NodeSettings.withAgent(config));
+        EngineStats before = node.engineStats();
+
+        roundTrip(node, new TestTable("toggle", "bad_values", 16), 4003);
+
+        List<String> logged = lines(node.agentLog().linesSince(agentLogMark));
+        for (String key : List.of(USE_IGZIP_COMPRESS, IGZIP_COMPRESSION_LEVEL, LIBDEFLATE_COMPRESSION_LEVEL, typo)) {
+            List<String> naming = logged.stream().filter(l -> l.contains(key + " ") || l.contains("'" + key + "'"))
+                    .collect(Collectors.toList());
+            assertEquals(1, naming.size(), "expected exactly one line naming " + key + " in:\n" + String.join("\n", logged));
+            assertTrue(naming.get(0).contains("WARN"), naming.get(0));
+        }
+        // The bad values fell back to defaults (igzip off), the good ones still hold (libdeflate on).
+        EngineStats delta = node.engineStats().since(before);
+        EngineAssertions.servedBy(delta, EngineStats.COMPRESS, "libdeflate");
+        EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, "libdeflate");
+    }
+
+    @Test
+    void missingNativeLibraryIsWarnedAboutOnceAndTheNextEngineServes(CassandraNode node) {
+        AgentConfig config = AgentConfig.allOff("libdeflate from a path that does not exist, zlib next")
+                .with(USE_LIBDEFLATE_COMPRESS, "1").with(USE_LIBDEFLATE_UNCOMPRESS, "1")
+                .with(LIBDEFLATE_LIBRARY, MISSING_LIBRARY)
+                .with(USE_ZLIB_COMPRESS, "1").with(USE_ZLIB_UNCOMPRESS, "1");
+        long agentLogMark = node.agentLog().mark();
+        node.ensureRunning(NodeSettings.withAgent(config));
+        EngineStats before = node.engineStats();
+
+        roundTrip(node, new TestTable("toggle", "missing_library", 16), 4004);
+
+        List<String> logged = lines(node.agentLog().linesSince(agentLogMark));
+        List<String> naming = logged.stream().filter(l -> l.contains(MISSING_LIBRARY)).collect(Collectors.toList());
+        assertEquals(1, naming.size(), "expected exactly one line naming " + MISSING_LIBRARY + " in:\n" + String.join("\n", logged));
+        assertTrue(naming.get(0).contains("WARN"), naming.get(0));
+        EngineStats delta = node.engineStats().since(before);
+        EngineAssertions.servedBy(delta, EngineStats.COMPRESS, "zlib");
+        EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, "zlib");
+    }
+
+    /** Write, put on disk as Deflate SSTables (compress), read every row back (decompress). */
+    private static void roundTrip(CassandraNode node, TestTable table, long seed) {
+        SampleRows rows = new SampleRows(seed, 10);
+        table.create(node.session(), 1);
+        new DataWriter(node.session(), table, rows, ONE).writeAll(0, ROWS);
+        DeflateSSTables.flushAndCompact(node, table);
+        new DataVerifier(node.session(), table, rows).scan(ONE, RowSet.range(0, ROWS)).assertComplete();
+    }
+
+    private static List<String> lines(List<String> log) {
+        return log.stream().filter(l -> !l.isBlank()).collect(Collectors.toList());
+    }
+}

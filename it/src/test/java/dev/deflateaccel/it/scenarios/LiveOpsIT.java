@@ -1,0 +1,310 @@
+package dev.deflateaccel.it.scenarios;
+
+import dev.deflateaccel.it.harness.AgentCli;
+import dev.deflateaccel.it.harness.DeflateSSTables;
+import dev.deflateaccel.it.harness.EngineAssertions;
+import dev.deflateaccel.it.harness.EngineStats;
+import dev.deflateaccel.it.harness.NodePorts;
+import dev.deflateaccel.it.workload.ContinuousLoad;
+import dev.deflateaccel.it.workload.DataVerifier;
+import dev.deflateaccel.it.workload.RowSet;
+
+import dev.deflateaccel.it.harness.AgentConfig;
+import dev.deflateaccel.it.harness.CassandraNode;
+import dev.deflateaccel.it.harness.NodeSettings;
+import dev.deflateaccel.it.workload.DataWriter;
+import dev.deflateaccel.sample.SampleRows;
+import dev.deflateaccel.it.workload.TestTable;
+
+import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
+import static dev.deflateaccel.it.harness.AgentConfig.USE_IGZIP_COMPRESS;
+import static dev.deflateaccel.it.harness.AgentConfig.USE_IGZIP_UNCOMPRESS;
+import static dev.deflateaccel.it.harness.AgentConfig.USE_ZLIB_COMPRESS;
+import static dev.deflateaccel.it.harness.AgentConfig.USE_ZLIB_UNCOMPRESS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import javax.management.JMException;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Issue 9: the agent changed on a live node, under continuous mixed load, without a restart and
+ * without a failed request. A stock node; attach (libdeflate); edit the file to igzip; edit it to
+ * an invalid config (refused, igzip stays); edit it to zlib only; detach; attach again; restart
+ * without the agent. In every phase: writes and checked reads run while the change is made, then
+ * a flush and a major compaction (so Deflate compresses in that phase's engine), the engine
+ * counters of the phase, {@code nodetool verify --extended-verify --force}, and a full read-back
+ * of every row written so far. Prints the timeline.
+ */
+@ExtendWith(SharedNodeExtension.class)
+class LiveOpsIT {
+
+    static final int PRELOAD = 5_000;
+    static final Duration LOAD_PER_PHASE = Duration.ofSeconds(5);
+    static final long APPLY_LIMIT_MS = 5_000;
+    static final String AGENT_MBEAN = "dev.deflateaccel:type=Agent";
+
+    private final List<String> timeline = new ArrayList<>();
+    private long t0;
+
+    @Test
+    void attachReloadDetachAndAttachAgainUnderLoad(CassandraNode node) throws Exception {
+        t0 = System.nanoTime();
+        node.ensureRunning(NodeSettings.stock());
+        TestTable table = new TestTable("liveops", "rows", 16);
+        SampleRows rows = new SampleRows(9009, 10);
+        table.create(node.session(), 1);
+        new DataWriter(node.session(), table, rows, ONE).writeAll(0, PRELOAD);
+        Set<Long> acknowledged = new HashSet<>();
+        for (long i = 0; i < PRELOAD; i++) {
+            acknowledged.add(i);
+        }
+        long nextRow = PRELOAD;
+        Path conf = node.layout().agentConfig();
+        String pid = Long.toString(node.pid());
+        long systemLogMark = node.systemLog().mark();
+        event("node started without the agent, " + PRELOAD + " rows preloaded");
+
+        // 1. no agent
+        Phase p = new Phase(node, table, rows, acknowledged, nextRow, "1 no agent");
+        assertFalse(node.engineStats().agentLoaded());
+        nextRow = p.finish(null, null);
+
+        // 2. attach with libdeflate
+        writeConfig(conf, AgentConfig.libdeflate());
+        p = new Phase(node, table, rows, acknowledged, nextRow, "2 attach, libdeflate");
+        AgentCli.Result attached = AgentCli.run("attach", pid, "config=" + conf).ok();
+        assertTrue(attached.output.contains("ATTACHED"), attached.output);
+        event("attach: " + firstLines(attached.output, 3));
+        assertEquals(1L, agentAttribute(node, "Generation"));
+        assertTrue(AgentCli.run("attach", pid, "config=" + conf).output.contains("already attached"),
+                "a second attach must be refused, pointing to reload");
+        AgentCli.Result status = AgentCli.run("status", pid, "-p", Integer.toString(node.ports().jmx())).ok();
+        assertTrue(status.output.contains("Generation: 1") && status.output.contains("libdeflate/compress"), status.output);
+        nextRow = p.finish("libdeflate", "libdeflate");
+
+        // 3. edit to igzip (the operator's way: the file is truncated and rewritten in place)
+        p = new Phase(node, table, rows, acknowledged, nextRow, "3 edit to igzip");
+        long applyMs = edit(node, conf, AgentConfig.allOff("igzip").with(USE_IGZIP_COMPRESS, "1").with(USE_IGZIP_UNCOMPRESS, "1"),
+                a -> ((Long) a.get("Generation")) == 2L);
+        event("edit to igzip applied after " + applyMs + " ms (generation 2)");
+        p.resetCounters();
+        nextRow = p.finish("igzip", "igzip");
+
+        // 4. edit to an invalid config: refused as a whole, igzip stays
+        p = new Phase(node, table, rows, acknowledged, nextRow, "4 invalid edit, refused");
+        applyMs = edit(node, conf, AgentConfig.allOff("invalid").with(USE_IGZIP_COMPRESS, "yes").with(USE_ZLIB_COMPRESS, "1")
+                .with("use_zlib_uncompres", "1"), a -> ((String) a.get("LastReloadError")).contains("'yes'"));
+        String error = (String) agentAttribute(node, "LastReloadError");
+        event("invalid edit refused after " + applyMs + " ms: " + error.replace("\n", " | "));
+        assertTrue(error.contains("use_igzip_compress = 'yes'") && error.contains("use_zlib_uncompres"), error);
+        assertEquals(2L, agentAttribute(node, "Generation"));
+        nextRow = p.finish("igzip", "igzip");
+        List<String> logged = node.systemLog().linesSince(systemLogMark);
+        assertTrue(logged.stream().anyMatch(l -> l.contains("deflate-accel: config edit refused: ") && l.contains("'yes'")),
+                "each problem of a refused edit on one line of system.log");
+
+        // 5. edit to zlib only
+        p = new Phase(node, table, rows, acknowledged, nextRow, "5 edit to zlib only");
+        applyMs = edit(node, conf, AgentConfig.allOff("zlib only").with(USE_ZLIB_COMPRESS, "1").with(USE_ZLIB_UNCOMPRESS, "1"),
+                a -> ((Long) a.get("Generation")) == 3L);
+        assertEquals("", agentAttribute(node, "LastReloadError"));
+        event("edit to zlib applied after " + applyMs + " ms (generation 3)");
+        p.resetCounters();
+        nextRow = p.finish("zlib", "zlib");
+
+        // 6. detach
+        p = new Phase(node, table, rows, acknowledged, nextRow, "6 detach");
+        AgentCli.Result detached = AgentCli.run("detach", pid).ok();
+        event("detach: " + firstLines(detached.output, 1));
+        assertTrue(detached.output.contains("Cassandra's own bytecode again"), detached.output);
+        assertFalse(node.engineStats().agentLoaded(), "engine MBeans must be gone after detach");
+        assertEquals(null, agentAttribute(node, "Generation"), "the Agent MBean must be gone after detach");
+        AgentCli.Result statusAfter = AgentCli.run("status", pid).ok();
+        event("status without a JMX port: " + firstLines(statusAfter.output, 3));
+        assertTrue(statusAfter.output.contains("not attached"), statusAfter.output);
+        nextRow = p.finish(null, null);
+
+        // 7. attach again (the file edited back to libdeflate while detached)
+        writeConfig(conf, AgentConfig.libdeflate());
+        p = new Phase(node, table, rows, acknowledged, nextRow, "7 attach again");
+        attached = AgentCli.run("attach", pid, "config=" + conf).ok();
+        event("attach again: " + firstLines(attached.output, 2));
+        assertEquals(1L, agentAttribute(node, "Generation"));
+        nextRow = p.finish("libdeflate", "libdeflate");
+
+        logged = node.systemLog().linesSince(systemLogMark);
+        for (String expected : List.of("deflate-accel: attached", "deflate-accel: reloaded", "deflate-accel: detached")) {
+            assertTrue(logged.stream().anyMatch(l -> l.contains(expected)), "system.log lacks '" + expected + "'");
+        }
+        assertEquals(List.of(), node.systemLog().errorsSince(systemLogMark), "ERROR lines in system.log");
+
+        // 8. restart without the agent
+        node.stop();
+        node.start(NodeSettings.stock());
+        event("restarted without the agent");
+        p = new Phase(node, table, rows, acknowledged, nextRow, "8 restarted without the agent");
+        assertFalse(node.engineStats().agentLoaded());
+        p.finish(null, null);
+
+        System.out.println("==== LiveOpsIT timeline ====\n" + String.join("\n", timeline));
+    }
+
+    /** One phase: load runs from construction until finish(); finish compacts, checks and reads everything back. */
+    private final class Phase {
+        final CassandraNode node;
+        final TestTable table;
+        final SampleRows rows;
+        final Set<Long> acknowledged;
+        final String name;
+        final ContinuousLoad load;
+        final long started = System.nanoTime();
+        EngineStats before;
+
+        Phase(CassandraNode node, TestTable table, SampleRows rows, Set<Long> acknowledged, long nextRow, String name) {
+            this.node = node;
+            this.table = table;
+            this.rows = rows;
+            this.acknowledged = acknowledged;
+            this.name = name;
+            this.before = node.engineStats();
+            this.load = new ContinuousLoad(node.session(), table, rows, acknowledged, nextRow, 4, nextRow);
+            event("phase " + name + ": load started");
+        }
+
+        /** Counters from now: the agent's statistics restart with each generation. */
+        void resetCounters() {
+            before = node.engineStats();
+        }
+
+        long finish(String compressEngine, String decompressEngine) {
+            sleep(LOAD_PER_PHASE.toMillis());
+            long compactStart = System.nanoTime();
+            DeflateSSTables.flushAndCompact(node, table);
+            long compactMs = (System.nanoTime() - compactStart) / 1_000_000;
+            sleep(1000);
+            long nextRow = load.stop();
+            EngineStats delta = node.engineStats().since(before);
+            assertEquals(0, load.failures.get(), name + ": failed requests: " + load.problems);
+            assertEquals(0, load.wrongReads.get(), name + ": wrong reads: " + load.problems);
+            acknowledged.addAll(load.written);
+            if (compressEngine == null) {
+                assertFalse(delta.agentLoaded(), name + ": no agent MBeans expected:\n" + delta);
+            } else {
+                EngineAssertions.servedBy(delta, EngineStats.COMPRESS, compressEngine);
+                EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, decompressEngine);
+            }
+            node.nodetool().ok("verify", "--extended-verify", "--force", table.keyspace(), table.name());
+            new DataVerifier(node.session(), table, rows).scan(ONE, RowSet.of(acknowledged)).assertComplete();
+            event("phase " + name + ": " + load + "; flush+compact " + compactMs + " ms; verify -e OK; all "
+                    + acknowledged.size() + " rows read back equal; compress by "
+                    + (compressEngine == null ? "Cassandra (no agent)" : served(delta, EngineStats.COMPRESS))
+                    + ", decompress by " + (decompressEngine == null ? "Cassandra (no agent)" : served(delta, EngineStats.DECOMPRESS)));
+            return nextRow;
+        }
+    }
+
+    private static String served(EngineStats delta, String direction) {
+        StringBuilder s = new StringBuilder();
+        for (String engine : EngineStats.ENGINES) {
+            long ops = delta.get(engine, direction).operations;
+            if (ops > 0) {
+                s.append(s.length() == 0 ? "" : " + ").append(engine).append(" ").append(ops);
+            }
+        }
+        return s.length() == 0 ? "nothing" : s.toString();
+    }
+
+    private void event(String text) {
+        String line = String.format("%7.1f s  %s", (System.nanoTime() - t0) / 1e9, text);
+        timeline.add(line);
+        System.out.println("[LiveOpsIT] " + line);
+    }
+
+    private static String firstLines(String text, int n) {
+        return text.lines().limit(n).collect(Collectors.joining(" / "));
+    }
+
+    /** Writes the file whole, as a fresh file of the JVM's user, mode 0600. */
+    private static void writeConfig(Path conf, AgentConfig config) throws IOException {
+        Files.writeString(conf, config.render(), StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-------"));
+    }
+
+    /** Rewrites the file in place (truncate, then write) and returns how long until {@code applied} holds. */
+    private static long edit(CassandraNode node, Path conf, AgentConfig config, Predicate<Map<String, Object>> applied)
+            throws IOException {
+        long start = System.nanoTime();
+        Files.writeString(conf, config.render(), StandardCharsets.UTF_8);
+        long deadline = start + 3 * APPLY_LIMIT_MS * 1_000_000;
+        while (System.nanoTime() < deadline) {
+            Map<String, Object> attributes = agentAttributes(node);
+            if (attributes != null && applied.test(attributes)) {
+                long ms = (System.nanoTime() - start) / 1_000_000;
+                assertTrue(ms <= APPLY_LIMIT_MS, "the edit took " + ms + " ms to be noticed and applied (limit "
+                        + APPLY_LIMIT_MS + ")");
+                return ms;
+            }
+            sleep(100);
+        }
+        throw new AssertionError("the edit was not applied or refused within " + 3 * APPLY_LIMIT_MS + " ms: "
+                + agentAttributes(node));
+    }
+
+    private static Object agentAttribute(CassandraNode node, String name) {
+        Map<String, Object> a = agentAttributes(node);
+        return a == null ? null : a.get(name);
+    }
+
+    /** The Agent MBean's attributes over the node's JMX port, or null when it is not registered. */
+    private static Map<String, Object> agentAttributes(CassandraNode node) {
+        try (JMXConnector c = JMXConnectorFactory.connect(new JMXServiceURL(
+                "service:jmx:rmi:///jndi/rmi://" + NodePorts.JMX_HOST + ":" + node.ports().jmx() + "/jmxrmi"))) {
+            MBeanServerConnection s = c.getMBeanServerConnection();
+            ObjectName name = new ObjectName(AGENT_MBEAN);
+            if (!s.isRegistered(name)) {
+                return null;
+            }
+            Map<String, Object> values = new HashMap<>();
+            for (String a : List.of("Generation", "LastReloadError", "ConfigPath", "Version", "AttachedSince", "LastReloadTime")) {
+                values.put(a, s.getAttribute(name, a));
+            }
+            return values;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (JMException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
