@@ -11,7 +11,7 @@ import java.util.zip.Inflater;
 import dev.deflateaccel.bridge.EngineDescriptor;
 import dev.deflateaccel.bridge.EngineLimits;
 import dev.deflateaccel.bridge.EngineRegistry;
-import dev.deflateaccel.bridge.SampleRows;
+import dev.deflateaccel.sample.RowBytes;
 import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigFile;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
@@ -21,6 +21,8 @@ import dev.deflateaccel.bridge.engine.DeflateEngine;
  * would give Cassandra. Every CPU engine is probed and self-tested (enabled or not) on the
  * built-in sample in 16 KiB chunks, Cassandra's default chunk size; every result is checked
  * against plain java.util.zip. Exit status 1 when an enabled engine is unavailable or fails.
+ * With {@code --acceptance}, Main runs the longer hardware acceptance instead
+ * ({@link dev.deflateaccel.agent.acceptance.AcceptanceRun}).
  */
 final class Doctor {
     private static final int SAMPLE_BYTES = 4 << 20;
@@ -74,7 +76,7 @@ final class Doctor {
             healthy &= !d.askedFor(config) || e.status().isAvailable();
         }
 
-        byte[] sample = SampleRows.generate(SAMPLE_BYTES, 20261130L);
+        byte[] sample = RowBytes.generate(SAMPLE_BYTES, 20261130L);
         out.println();
         out.printf("Self-test: %d KiB built-in sample in %d KiB chunks, one thread, checked against java.util.zip%n",
                 SAMPLE_BYTES >> 10, CHUNK >> 10);
