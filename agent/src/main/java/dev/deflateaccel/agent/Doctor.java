@@ -11,7 +11,7 @@ import java.util.zip.Inflater;
 import dev.deflateaccel.bridge.EngineDescriptor;
 import dev.deflateaccel.bridge.EngineLimits;
 import dev.deflateaccel.bridge.EngineRegistry;
-import dev.deflateaccel.bridge.SampleRows;
+import dev.deflateaccel.sample.RowBytes;
 import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigFile;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
@@ -74,7 +74,7 @@ final class Doctor {
             healthy &= !d.askedFor(config) || e.status().isAvailable();
         }
 
-        byte[] sample = SampleRows.generate(SAMPLE_BYTES, 20261130L);
+        byte[] sample = RowBytes.generate(SAMPLE_BYTES, 20261130L);
         out.println();
         out.printf("Self-test: %d KiB built-in sample in %d KiB chunks, one thread, checked against java.util.zip%n",
                 SAMPLE_BYTES >> 10, CHUNK >> 10);

@@ -1,25 +1,14 @@
 package dev.deflateaccel.agent;
 
-import java.io.IOException;
 import java.lang.instrument.Instrumentation;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
-
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 
 import dev.deflateaccel.bridge.AccelLog;
 import dev.deflateaccel.bridge.DeflateBridge;
 import dev.deflateaccel.bridge.config.AccelConfig;
-import dev.deflateaccel.bridge.config.ConfigFile;
-import dev.deflateaccel.bridge.config.ConfigKey;
-import dev.deflateaccel.bridge.engine.DeflateEngine;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
@@ -92,12 +81,12 @@ final class LiveAgent implements AgentControlMBean {
         }
         LiveAgent agent = new LiveAgent(inst, transformer, args.configPath(), recording, fingerprint);
         current = agent;
-        agent.registerMBean(bridge.log());
+        AgentMBeans.register(agent, bridge.log());
         agent.watcher.start();
         String source = bridge.config().source();
         String started = (attach ? "attached" : "started") + ": version " + AgentVersion.current() + ", config "
                 + (source.equals(args.configPath().toString()) ? source : args.configPath() + " (" + source + ")")
-                + ", generation 1; " + describe(bridge);
+                + ", generation 1; " + EngineSummary.describe(bridge);
         if (attach) {
             bridge.log().notice(started); // an operator's action: shown at every level but 0
         } else {
@@ -160,7 +149,7 @@ final class LiveAgent implements AgentControlMBean {
             }
             DeflateBridge old = CassandraRoute.bridge();
             List<String> problems = new ArrayList<>();
-            AccelConfig config = stableRead(problems);
+            AccelConfig config = StableConfigRead.read(configPath, problems);
             if (config == null) {
                 return refuse(old, trigger, problems);
             }
@@ -184,53 +173,11 @@ final class LiveAgent implements AgentControlMBean {
             generation++;
             lastReloadTime = Instant.now().toString();
             lastReloadError = "";
-            String done = "reloaded " + configPath + " (" + trigger + "): generation " + generation + "; " + describe(next)
+            String done = "reloaded " + configPath + " (" + trigger + "): generation " + generation + "; " + EngineSummary.describe(next)
                     + (next.canCompress() || next.canDecompress() ? "" : " - no engine: every call runs Cassandra's own code");
             log.notice(done);
             return done;
         }
-    }
-
-    /**
-     * The file, read twice about a second apart, parsed strictly: null (with the problems) when it
-     * is missing, refused, empty, still changing, or has any bad key or value.
-     */
-    private AccelConfig stableRead(List<String> problems) {
-        byte[] first;
-        byte[] second;
-        try {
-            first = ConfigFile.readBytes(configPath);
-            Thread.sleep(1000);
-            second = ConfigFile.readBytes(configPath);
-        } catch (IOException e) {
-            problems.add(e.getMessage());
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            problems.add("interrupted while reading " + configPath);
-            return null;
-        }
-        if (first == null || second == null) {
-            problems.add("config file " + configPath + " does not exist (deleted?)");
-            return null;
-        }
-        if (!Arrays.equals(first, second)) {
-            problems.add("config file " + configPath + " changed between two reads a second apart (still being written?)");
-            return null;
-        }
-        if (new String(first, java.nio.charset.StandardCharsets.ISO_8859_1).trim().isEmpty()) {
-            problems.add("config file " + configPath + " is empty (truncated by an editor?)");
-            return null;
-        }
-        AccelConfig config = ConfigFile.parse(first, configPath.toString());
-        if (!config.warnings().isEmpty()) {
-            // At start a bad value keeps its default; a running node keeps the whole previous config.
-            for (String w : config.warnings()) {
-                problems.add(w.replaceFirst("; keeping default .*$", "").replaceFirst(" ignored$", ""));
-            }
-            return null;
-        }
-        return config;
     }
 
     private String refuse(DeflateBridge old, String trigger, List<String> problems) {
@@ -247,7 +194,7 @@ final class LiveAgent implements AgentControlMBean {
 
     /** The engine MBeans now show the new bridge's counters; an engine no longer configured goes away. */
     private static void replaceStatistics(DeflateBridge next, AccelLog log) {
-        unregister(StatisticsRegistry.DOMAIN + ":type=EngineStatistics,*");
+        AgentMBeans.unregister(StatisticsRegistry.DOMAIN + ":type=EngineStatistics,*");
         String problem = next.statistics().registerMBeans();
         if (problem != null) {
             log.warn(problem);
@@ -276,8 +223,8 @@ final class LiveAgent implements AgentControlMBean {
             if (bridge != null) {
                 bridge.close();
             }
-            unregister(StatisticsRegistry.DOMAIN + ":type=EngineStatistics,*");
-            unregister(MBEAN_NAME);
+            AgentMBeans.unregister(StatisticsRegistry.DOMAIN + ":type=EngineStatistics,*");
+            AgentMBeans.unregister(MBEAN_NAME);
             current = null;
             System.getProperties().remove(DeflateAccelAgent.LOADED_PROPERTY);
             String done = "detached: " + reset + "; engines closed (native memory is freed as calls in flight return);"
@@ -288,35 +235,6 @@ final class LiveAgent implements AgentControlMBean {
     }
 
     // ---- JMX ----
-
-    private void registerMBean(AccelLog log) {
-        try {
-            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-            ObjectName name = new ObjectName(MBEAN_NAME);
-            if (server.isRegistered(name)) {
-                server.unregisterMBean(name);
-            }
-            server.registerMBean(new javax.management.StandardMBean(this, AgentControlMBean.class), name);
-        } catch (JMException | RuntimeException e) {
-            log.warn("cannot register " + MBEAN_NAME + ": " + e);
-        }
-    }
-
-    private static void unregister(String pattern) {
-        try {
-            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-            Set<ObjectName> names = server.queryNames(new ObjectName(pattern), null);
-            for (ObjectName n : names) {
-                try {
-                    server.unregisterMBean(n);
-                } catch (JMException ignored) {
-                    // gone meanwhile
-                }
-            }
-        } catch (JMException | RuntimeException ignored) {
-            // nothing to unregister
-        }
-    }
 
     @Override
     public String getConfigPath() {
@@ -351,7 +269,7 @@ final class LiveAgent implements AgentControlMBean {
     @Override
     public String getEngines() {
         DeflateBridge b = CassandraRoute.bridge();
-        return b == null ? "none (detached)" : describe(b);
+        return b == null ? "none (detached)" : EngineSummary.describe(b);
     }
 
     /** The same facts the status command prints over JMX, for the attach-only path. */
@@ -369,62 +287,5 @@ final class LiveAgent implements AgentControlMBean {
             b.statistics().all().forEach(st -> s.append("  ").append(st.summary()).append('\n'));
         }
         return s.toString();
-    }
-
-    /** "compress: libdeflate, zlib; decompress: libdeflate, zlib" (enabled and available engines, in order). */
-    static String describe(DeflateBridge bridge) {
-        return "compress: " + engines(bridge, true) + "; decompress: " + engines(bridge, false);
-    }
-
-    private static String engines(DeflateBridge bridge, boolean compress) {
-        List<String> names = new ArrayList<>();
-        for (DeflateEngine e : bridge.engines()) {
-            ConfigKey key = ConfigKey.forKey("use_" + e.name() + (compress ? "_compress" : "_uncompress"));
-            if (key != null && bridge.config().enabled(key)) {
-                names.add(e.status().isAvailable() ? e.name() : e.name() + " (unavailable: " + shortened(e.status().detail()) + ")");
-            }
-        }
-        return names.isEmpty() ? "none (Cassandra's own code)" : String.join(", ", names);
-    }
-
-    /** The first sentence of a reason, at most 120 characters: the log has the rest. */
-    private static String shortened(String detail) {
-        String s = detail;
-        int cut = s.indexOf(": Unable to load library");
-        if (cut > 0) {
-            s = s.substring(0, cut);
-        }
-        return s.length() <= 120 ? s : s.substring(0, 117) + "...";
-    }
-
-    /** Passes lines on, and keeps a copy of those written while the agent starts, for the attach tool. */
-    static final class RecordingSink implements AccelLog.Sink {
-        private final AccelLog.Sink next;
-        private final StringBuilder text = new StringBuilder();
-        private volatile boolean recording = true;
-
-        RecordingSink(AccelLog.Sink next) {
-            this.next = next;
-        }
-
-        @Override
-        public void write(String tag, String message) {
-            if (recording) {
-                synchronized (text) {
-                    text.append(tag).append(' ').append(message).append('\n');
-                }
-            }
-            next.write(tag, message);
-        }
-
-        void stop() {
-            recording = false;
-        }
-
-        String text() {
-            synchronized (text) {
-                return text.toString();
-            }
-        }
     }
 }

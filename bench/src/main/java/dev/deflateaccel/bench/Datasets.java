@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import dev.deflateaccel.sample.RowBytes;
+
 /**
  * The benchmark's data sets by name. A corpus set ("calgary", "canterbury") is read like one
  * SSTable data file: the regular files of its directory in name order, concatenated ("." files
@@ -24,13 +26,15 @@ public final class Datasets {
     public static final List<String> CORPUS_SETS = List.of("calgary", "canterbury");
     /** About the size of the Calgary corpus, so the two behave alike in cache. */
     public static final int GENERATED_BYTES = 3 << 20;
+    /** The generated rows' seed: fixed, so every run and host measures the same bytes. */
+    public static final long GENERATED_SEED = 0x5EEDCA55L;
 
     private Datasets() {
     }
 
     public static byte[] load(String name, Path corpusRoot) {
         if (GENERATED.equals(name)) {
-            return CassandraRowGenerator.generate(GENERATED_BYTES);
+            return RowBytes.generate(GENERATED_BYTES, GENERATED_SEED);
         }
         if (!isAvailable(name, corpusRoot)) {
             throw new IllegalStateException("data set '" + name + "' not found under corpus directory " + corpusRoot

@@ -15,6 +15,7 @@ import dev.deflateaccel.bridge.engine.DeflateEngine;
 import dev.deflateaccel.bridge.engine.IgzipEngine;
 import dev.deflateaccel.bridge.engine.LibdeflateEngine;
 import dev.deflateaccel.bridge.engine.ZlibEngine;
+import dev.deflateaccel.sample.RowBytes;
 
 /**
  * Native memory under many threads, as counted by the bridge and as the kernel sees it: for each
@@ -35,7 +36,7 @@ public final class NativeMemoryBench {
     public static void main(String[] args) throws Exception {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         int threads = args.length > 1 ? Integer.parseInt(args[1]) : 256;
-        byte[] rows = CassandraRowGenerator.generate(8 << 20);
+        byte[] rows = RowBytes.generate(8 << 20, Datasets.GENERATED_SEED);
         List<byte[]> chunks = new ArrayList<>();
         for (int off = 0; off + (16 << 10) <= rows.length; off += 16 << 10) {
             chunks.add(java.util.Arrays.copyOfRange(rows, off, off + (16 << 10)));

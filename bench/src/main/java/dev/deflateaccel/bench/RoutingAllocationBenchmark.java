@@ -23,6 +23,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import dev.deflateaccel.sample.RowBytes;
+
 /**
  * The agent's per-call path, through DeflateBridge's one routing loop into libdeflate, from heap
  * arrays and from direct buffers, both directions. Run with {@code -prof gc}: the allocation
@@ -56,7 +58,7 @@ public class RoutingAllocationBenchmark {
         AccelLog quiet = AccelLog.to(new PrintStream(OutputStream.nullOutputStream()), AccelLog.NONE);
         bridge = DeflateBridge.create(ConfigFile.parse(List.of("use_qat_compress = 0", "use_qat_uncompress = 0",
                 "use_zlib_compress = 0", "use_zlib_uncompress = 0"), "routing-benchmark"), quiet);
-        input = java.util.Arrays.copyOf(CassandraRowGenerator.generate(size * 2), size);
+        input = RowBytes.generate(size, Datasets.GENERATED_SEED);
         output = new byte[size + size / 8 + 64];
         compressed = new byte[output.length];
         compressedLength = bridge.tryCompress(input, 0, size, compressed, 0, compressed.length);

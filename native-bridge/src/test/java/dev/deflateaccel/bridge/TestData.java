@@ -15,6 +15,8 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
+import dev.deflateaccel.sample.RowBytes;
+
 /**
  * Test inputs: the Calgary and Canterbury corpora when the checkout sits next to ../shared
  * (system property deflateaccel.corpus), otherwise generated Cassandra-like rows; and the
@@ -50,7 +52,7 @@ public final class TestData {
 
     /** Text, uuids, timestamps, numbers and some random blobs, roughly what an SSTable chunk holds. */
     public static byte[] cassandraLikeRows(int size, long seed) {
-        return SampleRows.generate(size, seed);
+        return RowBytes.generate(size, seed);
     }
 
     public static byte[] random(int size, long seed) {

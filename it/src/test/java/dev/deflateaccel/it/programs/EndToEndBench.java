@@ -5,7 +5,7 @@ import dev.deflateaccel.it.harness.EngineStats;
 import dev.deflateaccel.it.harness.SSTableFiles;
 import dev.deflateaccel.it.workload.DataWriter;
 import dev.deflateaccel.it.workload.Latencies;
-import dev.deflateaccel.it.workload.TestRow;
+import dev.deflateaccel.sample.SampleRow;
 import dev.deflateaccel.it.workload.TestTable;
 
 import dev.deflateaccel.it.harness.AgentConfig;
@@ -13,7 +13,7 @@ import dev.deflateaccel.it.harness.Files2;
 import dev.deflateaccel.it.harness.NodeLayout;
 import dev.deflateaccel.it.harness.NodeSettings;
 import dev.deflateaccel.it.harness.ProcessReaper;
-import dev.deflateaccel.it.workload.RowGenerator;
+import dev.deflateaccel.sample.SampleRows;
 
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 
@@ -182,7 +182,7 @@ public final class EndToEndBench {
         List<Config> configs = configs();
         Map<Config, List<Run>> results = new LinkedHashMap<>();
         configs.forEach(c -> results.put(c, new ArrayList<>()));
-        RowGenerator generator = new RowGenerator(7, 10);
+        SampleRows generator = new SampleRows(7, 10);
         double rawBytesPerRow = rawBytesPerRow(generator, options.rows);
         Progress.say("raw (uncompressed) column bytes per row: %.1f (mean over the %,d loaded rows)", rawBytesPerRow,
                 options.rows);
@@ -227,7 +227,7 @@ public final class EndToEndBench {
         return clean;
     }
 
-    private static Run runOnce(Config config, Options options, Path nodesDir, RowGenerator generator,
+    private static Run runOnce(Config config, Options options, Path nodesDir, SampleRows generator,
             double rawBytesPerRow, int rep) {
         Run r = new Run();
         // A fresh data directory per run: NodeLayout.createFresh wipes nodesDir/<name>.
@@ -318,7 +318,7 @@ public final class EndToEndBench {
     static final class PointReads {
         private final CqlSession session;
         private final PreparedStatement select;
-        private final RowGenerator rows;
+        private final SampleRows rows;
         private final long loadedRows;
         private final int concurrency;
         private final SplittableRandom random;
@@ -328,7 +328,7 @@ public final class EndToEndBench {
         final AtomicLong wrongReads = new AtomicLong();
         private long elapsedNanos;
 
-        PointReads(CqlSession session, TestTable table, RowGenerator rows, long loadedRows, int concurrency, long seed) {
+        PointReads(CqlSession session, TestTable table, SampleRows rows, long loadedRows, int concurrency, long seed) {
             this.session = session;
             this.select = session.prepare(table.selectOneCql());
             this.rows = rows;
@@ -344,7 +344,7 @@ public final class EndToEndBench {
             while (System.nanoTime() < end) {
                 inFlight.acquireUninterruptibly();
                 long begun = System.nanoTime();
-                TestRow wanted = rows.row(random.nextLong(loadedRows));
+                SampleRow wanted = rows.row(random.nextLong(loadedRows));
                 session.executeAsync(select.bind(wanted.pk, wanted.ck).setConsistencyLevel(ONE))
                         .whenComplete((result, error) -> {
                             if (error == null) {
@@ -373,10 +373,10 @@ public final class EndToEndBench {
      * Uncompressed size of a row as the sum of its column values: pk 8 + ck 4 + uuid 16 +
      * timestamp 8 + double 8 + UTF-8 bytes of name and body + payload bytes.
      */
-    static double rawBytesPerRow(RowGenerator generator, long rows) {
+    static double rawBytesPerRow(SampleRows generator, long rows) {
         long sum = 0;
         for (long i = 0; i < rows; i++) {
-            TestRow row = generator.row(i);
+            SampleRow row = generator.row(i);
             sum += 8 + 4 + 16 + 8 + 8 + row.name.getBytes(StandardCharsets.UTF_8).length
                     + row.body.getBytes(StandardCharsets.UTF_8).length + row.payload.length;
         }

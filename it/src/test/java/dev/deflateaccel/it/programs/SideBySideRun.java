@@ -10,7 +10,7 @@ import dev.deflateaccel.it.harness.CassandraNode;
 import dev.deflateaccel.it.harness.EngineStats;
 import dev.deflateaccel.it.harness.NodeSettings;
 import dev.deflateaccel.it.workload.DataWriter;
-import dev.deflateaccel.it.workload.RowGenerator;
+import dev.deflateaccel.sample.SampleRows;
 import dev.deflateaccel.it.workload.TestTable;
 
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
@@ -46,7 +46,7 @@ final class SideBySideRun {
             EngineStats before = node.engineStats();
 
             TestTable table = new TestTable("side_by_side", "rows", options.chunkKb);
-            RowGenerator rows = new RowGenerator(7, 10);
+            SampleRows rows = new SampleRows(7, 10);
             table.create(node.session(), 1);
 
             DataWriter writer = new DataWriter(node.session(), table, rows, ONE, options.concurrency);
@@ -123,7 +123,7 @@ final class SideBySideRun {
             return;
         }
         TestTable warmup = new TestTable("side_by_side", "warmup", options.chunkKb);
-        RowGenerator rows = new RowGenerator(3, 10);
+        SampleRows rows = new SampleRows(3, 10);
         warmup.create(node.session(), 1);
         DataWriter writer = new DataWriter(node.session(), warmup, rows, ONE, options.concurrency);
         long start = System.nanoTime();

@@ -9,7 +9,7 @@ import dev.deflateaccel.it.harness.EngineStats;
 import dev.deflateaccel.it.harness.NodeSettings;
 import dev.deflateaccel.it.workload.DataVerifier;
 import dev.deflateaccel.it.workload.DataWriter;
-import dev.deflateaccel.it.workload.RowGenerator;
+import dev.deflateaccel.sample.SampleRows;
 import dev.deflateaccel.it.workload.RowSet;
 import dev.deflateaccel.it.workload.TestTable;
 
@@ -46,7 +46,7 @@ class AcceleratedNodeIT {
         EngineStats before = node.engineStats();
 
         TestTable table = new TestTable("accelerated", "rows_" + chunkKb + "k", chunkKb);
-        RowGenerator rows = new RowGenerator(1000 + chunkKb, 10);
+        SampleRows rows = new SampleRows(1000 + chunkKb, 10);
         table.create(node.session(), 1);
         new DataWriter(node.session(), table, rows, ONE).writeAll(0, ROWS);
         DeflateSSTables.flushAndCompact(node, table);

@@ -7,7 +7,7 @@ import dev.deflateaccel.it.harness.EngineStats;
 import dev.deflateaccel.it.harness.NodeSettings;
 import dev.deflateaccel.it.workload.DataVerifier;
 import dev.deflateaccel.it.workload.DataWriter;
-import dev.deflateaccel.it.workload.RowGenerator;
+import dev.deflateaccel.sample.SampleRows;
 import dev.deflateaccel.it.workload.RowSet;
 import dev.deflateaccel.it.workload.TestTable;
 
@@ -41,7 +41,7 @@ class CompatibilityIT {
     @Order(1)
     void writtenWithTheAgentIsReadAndVerifiedWithoutIt(CassandraNode node) {
         TestTable table = new TestTable("compat", "written_with_agent", 64);
-        RowGenerator rows = new RowGenerator(2001, 20);
+        SampleRows rows = new SampleRows(2001, 20);
 
         node.ensureRunning(WITH_AGENT);
         EngineStats before = node.engineStats();
@@ -58,7 +58,7 @@ class CompatibilityIT {
     @Order(2)
     void writtenWithoutTheAgentIsReadAndVerifiedWithIt(CassandraNode node) {
         TestTable table = new TestTable("compat", "written_without_agent", 16);
-        RowGenerator rows = new RowGenerator(2002, 20);
+        SampleRows rows = new SampleRows(2002, 20);
 
         node.ensureRunning(WITHOUT_AGENT);
         assertFalse(node.engineStats().agentLoaded(), "started without the agent line, yet its MBeans are there");
@@ -74,14 +74,14 @@ class CompatibilityIT {
                 "libdeflate decompressed less than the table holds:\n" + delta);
     }
 
-    private static void writeAndCompact(CassandraNode node, TestTable table, RowGenerator rows) {
+    private static void writeAndCompact(CassandraNode node, TestTable table, SampleRows rows) {
         table.create(node.session(), 1);
         new DataWriter(node.session(), table, rows, ONE).writeAll(0, ROWS);
         DeflateSSTables.flushAndCompact(node, table);
     }
 
     /** Every row equal, and Cassandra's own extended verification of every SSTable passes. */
-    private static void readBackAndVerify(CassandraNode node, TestTable table, RowGenerator rows) {
+    private static void readBackAndVerify(CassandraNode node, TestTable table, SampleRows rows) {
         DeflateSSTables.assertAllDeflate(node, table);
         new DataVerifier(node.session(), table, rows).scan(ONE, RowSet.range(0, ROWS)).assertComplete();
         // verify is disabled unless forced since CASSANDRA-9947/17017; a failure exits non-zero.

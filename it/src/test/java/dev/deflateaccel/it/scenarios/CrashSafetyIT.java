@@ -6,7 +6,7 @@ import dev.deflateaccel.it.harness.EngineStats;
 import dev.deflateaccel.it.harness.NodeSettings;
 import dev.deflateaccel.it.workload.DataVerifier;
 import dev.deflateaccel.it.workload.DataWriter;
-import dev.deflateaccel.it.workload.RowGenerator;
+import dev.deflateaccel.sample.SampleRows;
 import dev.deflateaccel.it.workload.TestTable;
 
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
@@ -50,7 +50,7 @@ class CrashSafetyIT {
     void everyAcknowledgedWriteSurvivesSigkill(CassandraNode node) throws Exception {
         node.ensureRunning(COMPRESSED_COMMITLOG);
         TestTable table = new TestTable("crash", "rows", 16);
-        RowGenerator rows = new RowGenerator(3001, 10);
+        SampleRows rows = new SampleRows(3001, 10);
         table.create(node.session(), 1);
         EngineStats before = node.engineStats();
 

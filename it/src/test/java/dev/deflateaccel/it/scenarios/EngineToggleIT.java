@@ -3,7 +3,7 @@ package dev.deflateaccel.it.scenarios;
 import dev.deflateaccel.it.harness.DeflateSSTables;
 import dev.deflateaccel.it.workload.DataVerifier;
 import dev.deflateaccel.it.workload.DataWriter;
-import dev.deflateaccel.it.workload.RowGenerator;
+import dev.deflateaccel.sample.SampleRows;
 import dev.deflateaccel.it.workload.RowSet;
 
 import dev.deflateaccel.it.harness.AgentConfig;
@@ -140,7 +140,7 @@ class EngineToggleIT {
 
     /** Write, put on disk as Deflate SSTables (compress), read every row back (decompress). */
     private static void roundTrip(CassandraNode node, TestTable table, long seed) {
-        RowGenerator rows = new RowGenerator(seed, 10);
+        SampleRows rows = new SampleRows(seed, 10);
         table.create(node.session(), 1);
         new DataWriter(node.session(), table, rows, ONE).writeAll(0, ROWS);
         DeflateSSTables.flushAndCompact(node, table);

@@ -13,7 +13,7 @@ import dev.deflateaccel.it.harness.AgentConfig;
 import dev.deflateaccel.it.harness.CassandraNode;
 import dev.deflateaccel.it.harness.NodeSettings;
 import dev.deflateaccel.it.workload.DataWriter;
-import dev.deflateaccel.it.workload.RowGenerator;
+import dev.deflateaccel.sample.SampleRows;
 import dev.deflateaccel.it.workload.TestTable;
 
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
@@ -74,7 +74,7 @@ class LiveOpsIT {
         t0 = System.nanoTime();
         node.ensureRunning(NodeSettings.stock());
         TestTable table = new TestTable("liveops", "rows", 16);
-        RowGenerator rows = new RowGenerator(9009, 10);
+        SampleRows rows = new SampleRows(9009, 10);
         table.create(node.session(), 1);
         new DataWriter(node.session(), table, rows, ONE).writeAll(0, PRELOAD);
         Set<Long> acknowledged = new HashSet<>();
@@ -176,14 +176,14 @@ class LiveOpsIT {
     private final class Phase {
         final CassandraNode node;
         final TestTable table;
-        final RowGenerator rows;
+        final SampleRows rows;
         final Set<Long> acknowledged;
         final String name;
         final ContinuousLoad load;
         final long started = System.nanoTime();
         EngineStats before;
 
-        Phase(CassandraNode node, TestTable table, RowGenerator rows, Set<Long> acknowledged, long nextRow, String name) {
+        Phase(CassandraNode node, TestTable table, SampleRows rows, Set<Long> acknowledged, long nextRow, String name) {
             this.node = node;
             this.table = table;
             this.rows = rows;

@@ -11,7 +11,7 @@ import dev.deflateaccel.it.harness.CassandraCluster;
 import dev.deflateaccel.it.harness.CassandraNode;
 import dev.deflateaccel.it.harness.NodeLayout;
 import dev.deflateaccel.it.harness.NodeSettings;
-import dev.deflateaccel.it.workload.RowGenerator;
+import dev.deflateaccel.sample.SampleRows;
 import dev.deflateaccel.it.workload.TestTable;
 
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ALL;
@@ -68,7 +68,7 @@ class MixedClusterIT {
         long[] logMarks = cluster.nodes().stream().mapToLong(n -> n.systemLog().mark()).toArray();
 
         TestTable table = new TestTable("mixed", "rows", 16);
-        RowGenerator rows = new RowGenerator(5001, 10);
+        SampleRows rows = new SampleRows(5001, 10);
         table.create(cluster.session(), 3);
 
         writePhase(cluster, table, rows, 0);                 // all three replicas
@@ -104,7 +104,7 @@ class MixedClusterIT {
         }
     }
 
-    private static void writePhase(CassandraCluster cluster, TestTable table, RowGenerator rows, int phase) {
+    private static void writePhase(CassandraCluster cluster, TestTable table, SampleRows rows, int phase) {
         long from = (long) phase * ROWS_PER_PHASE;
         new DataWriter(cluster.session(), table, rows, QUORUM).writeAll(from, from + ROWS_PER_PHASE);
     }

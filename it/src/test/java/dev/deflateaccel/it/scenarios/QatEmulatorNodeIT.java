@@ -7,7 +7,7 @@ import dev.deflateaccel.it.harness.EngineStats;
 import dev.deflateaccel.it.harness.NodeSettings;
 import dev.deflateaccel.it.workload.DataVerifier;
 import dev.deflateaccel.it.workload.DataWriter;
-import dev.deflateaccel.it.workload.RowGenerator;
+import dev.deflateaccel.sample.SampleRows;
 import dev.deflateaccel.it.workload.RowSet;
 import dev.deflateaccel.it.workload.TestTable;
 
@@ -56,7 +56,7 @@ class QatEmulatorNodeIT {
         EngineStats before = node.engineStats();
 
         TestTable table = new TestTable("qat_emulator", "rows_16k", 16);
-        RowGenerator rows = new RowGenerator(4242, 10);
+        SampleRows rows = new SampleRows(4242, 10);
         table.create(node.session(), 1);
         new DataWriter(node.session(), table, rows, ONE).writeAll(0, ROWS);
         DeflateSSTables.flushAndCompact(node, table);

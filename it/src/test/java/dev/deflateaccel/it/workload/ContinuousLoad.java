@@ -13,6 +13,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.deflateaccel.sample.SampleRow;
+import dev.deflateaccel.sample.SampleRows;
+
 /**
  * Half point reads of rows acknowledged before it started (each checked against the generator),
  * half inserts of new rows, with a fixed number of requests in flight, on a background thread
@@ -24,7 +27,7 @@ public final class ContinuousLoad {
     private final CqlSession session;
     private final PreparedStatement select;
     private final PreparedStatement insert;
-    private final RowGenerator rows;
+    private final SampleRows rows;
     private final long[] readable;
     private final int concurrency;
     private final SplittableRandom random;
@@ -40,7 +43,7 @@ public final class ContinuousLoad {
     public final Set<Long> written = ConcurrentHashMap.newKeySet();
     public final List<String> problems = Collections.synchronizedList(new ArrayList<>());
 
-    public ContinuousLoad(CqlSession session, TestTable table, RowGenerator rows, Set<Long> acknowledged, long firstNewRow,
+    public ContinuousLoad(CqlSession session, TestTable table, SampleRows rows, Set<Long> acknowledged, long firstNewRow,
                    int concurrency, long seed) {
         this.session = session;
         this.select = session.prepare(table.selectOneCql());
@@ -64,7 +67,7 @@ public final class ContinuousLoad {
                 break;
             }
             if (readable.length > 0 && random.nextBoolean()) {
-                TestRow wanted = rows.row(readable[random.nextInt(readable.length)]);
+                SampleRow wanted = rows.row(readable[random.nextInt(readable.length)]);
                 session.executeAsync(select.bind(wanted.pk, wanted.ck).setConsistencyLevel(ConsistencyLevel.ONE))
                         .whenComplete((result, error) -> {
                             if (error == null) {
@@ -82,7 +85,7 @@ public final class ContinuousLoad {
                         });
             } else {
                 long index = nextRow++;
-                TestRow row = rows.row(index);
+                SampleRow row = rows.row(index);
                 session.executeAsync(insert.bind(row.pk, row.ck, row.id, row.created, row.name, row.body, row.amount,
                                 row.payloadBuffer()).setConsistencyLevel(ConsistencyLevel.ONE))
                         .whenComplete((result, error) -> {

@@ -10,6 +10,9 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 
+import dev.deflateaccel.sample.SampleRow;
+import dev.deflateaccel.sample.SampleRows;
+
 /**
  * Reads a test table back and compares it with what the generator says was written: every
  * expected row present with equal values, nothing unexpected, and a checksum over all values
@@ -21,9 +24,9 @@ public final class DataVerifier {
 
     private final CqlSession session;
     private final TestTable table;
-    private final RowGenerator generator;
+    private final SampleRows generator;
 
-    public DataVerifier(CqlSession session, TestTable table, RowGenerator generator) {
+    public DataVerifier(CqlSession session, TestTable table, SampleRows generator) {
         this.session = session;
         this.table = table;
         this.generator = generator;
@@ -53,7 +56,7 @@ public final class DataVerifier {
         Verification result = new Verification(table, rows, RowSet.empty());
         PreparedStatement select = session.prepare(table.selectOneCql());
         rows.indexes().forEach(index -> {
-            TestRow wanted = generator.row(index);
+            SampleRow wanted = generator.row(index);
             Row row = session.execute(select.bind(wanted.pk, wanted.ck).setConsistencyLevel(consistency)).one();
             if (row != null) {
                 result.check(TestTable.rowFrom(row));
@@ -86,7 +89,7 @@ public final class DataVerifier {
             this.expectedChecksum = expected.indexes().map(i -> generator.row(i).digest()).sum();
         }
 
-        public void check(TestRow actual) {
+        public void check(SampleRow actual) {
             long index = generator.indexOf(actual.pk, actual.ck);
             boolean isExpected = expected.contains(index);
             if (!isExpected && !tolerated.contains(index)) {
@@ -94,7 +97,7 @@ public final class DataVerifier {
                 example("unexpected " + actual);
                 return;
             }
-            TestRow wanted = generator.row(index);
+            SampleRow wanted = generator.row(index);
             long digest = actual.digest();
             if (digest != wanted.digest()) {
                 mismatched++;

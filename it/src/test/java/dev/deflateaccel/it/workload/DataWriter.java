@@ -11,6 +11,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.deflateaccel.sample.SampleRow;
+import dev.deflateaccel.sample.SampleRows;
+
 /**
  * Writes generated rows with a bounded number of asynchronous inserts in flight, and records
  * exactly which inserts the cluster acknowledged - the crash scenario's ground truth.
@@ -21,12 +24,12 @@ public final class DataWriter {
 
     private final CqlSession session;
     private final PreparedStatement insert;
-    private final RowGenerator generator;
+    private final SampleRows generator;
     private final ConsistencyLevel consistency;
     private final int concurrency;
     private final AtomicLong acknowledged = new AtomicLong();
 
-    public DataWriter(CqlSession session, TestTable table, RowGenerator generator, ConsistencyLevel consistency, int concurrency) {
+    public DataWriter(CqlSession session, TestTable table, SampleRows generator, ConsistencyLevel consistency, int concurrency) {
         this.session = session;
         this.insert = session.prepare(table.insertCql());
         this.generator = generator;
@@ -34,7 +37,7 @@ public final class DataWriter {
         this.concurrency = concurrency;
     }
 
-    public DataWriter(CqlSession session, TestTable table, RowGenerator generator, ConsistencyLevel consistency) {
+    public DataWriter(CqlSession session, TestTable table, SampleRows generator, ConsistencyLevel consistency) {
         this(session, table, generator, consistency, DEFAULT_CONCURRENCY);
     }
 
@@ -65,7 +68,7 @@ public final class DataWriter {
         List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
         for (long index = from; index < to && failures.isEmpty(); index++) {
             inFlight.acquireUninterruptibly();
-            TestRow row = generator.row(index);
+            SampleRow row = generator.row(index);
             long rowIndex = index;
             attempted.add(rowIndex);
             session.executeAsync(insert.bind(row.pk, row.ck, row.id, row.created, row.name, row.body, row.amount,

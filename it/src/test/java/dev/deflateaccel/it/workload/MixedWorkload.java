@@ -11,6 +11,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 
+import dev.deflateaccel.sample.SampleRow;
+import dev.deflateaccel.sample.SampleRows;
+
 /**
  * Half point reads of already loaded rows (each one decompresses a chunk of the Deflate SSTable),
  * half inserts of new rows, with a fixed number of requests in flight, for a fixed time. Every
@@ -21,7 +24,7 @@ public final class MixedWorkload {
     private final CqlSession session;
     private final PreparedStatement select;
     private final PreparedStatement insert;
-    private final RowGenerator rows;
+    private final SampleRows rows;
     private final long loadedRows;
     private final int concurrency;
     private final SplittableRandom random;
@@ -34,7 +37,7 @@ public final class MixedWorkload {
     public final Set<Long> written = ConcurrentHashMap.newKeySet();
     private long elapsedNanos;
 
-    public MixedWorkload(CqlSession session, TestTable table, RowGenerator rows, long loadedRows, int concurrency, long seed) {
+    public MixedWorkload(CqlSession session, TestTable table, SampleRows rows, long loadedRows, int concurrency, long seed) {
         this.session = session;
         this.select = session.prepare(table.selectOneCql());
         this.insert = session.prepare(table.insertCql());
@@ -53,7 +56,7 @@ public final class MixedWorkload {
             inFlight.acquireUninterruptibly();
             long begun = System.nanoTime();
             if (random.nextBoolean()) {
-                TestRow wanted = rows.row(random.nextLong(loadedRows));
+                SampleRow wanted = rows.row(random.nextLong(loadedRows));
                 session.executeAsync(select.bind(wanted.pk, wanted.ck).setConsistencyLevel(ConsistencyLevel.ONE))
                         .whenComplete((result, error) -> {
                             if (error == null) {
@@ -70,7 +73,7 @@ public final class MixedWorkload {
                         });
             } else {
                 long index = nextNewRow++;
-                TestRow row = rows.row(index);
+                SampleRow row = rows.row(index);
                 session.executeAsync(insert.bind(row.pk, row.ck, row.id, row.created, row.name, row.body, row.amount,
                                 row.payloadBuffer()).setConsistencyLevel(ConsistencyLevel.ONE))
                         .whenComplete((result, error) -> {
@@ -93,7 +96,7 @@ public final class MixedWorkload {
         return (reads.count() + writes.count()) / (elapsedNanos / 1e9);
     }
 
-    private static boolean sameRow(Row row, TestRow wanted) {
+    private static boolean sameRow(Row row, SampleRow wanted) {
         return TestTable.rowFrom(row).digest() == wanted.digest();
     }
 }

@@ -4,6 +4,8 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.nio.ByteBuffer;
 
+import dev.deflateaccel.sample.SampleRow;
+
 /**
  * A test table with Deflate compression. Every scenario uses its own keyspace so that scenarios
  * sharing a node never read each other's rows.
@@ -57,13 +59,13 @@ public final class TestTable {
     }
 
     /** A row as read back with {@link #selectAllCql()} or {@link #selectOneCql()}. */
-    public static TestRow rowFrom(Row row) {
+    public static SampleRow rowFrom(Row row) {
         ByteBuffer payload = row.getByteBuffer("payload");
         byte[] bytes = new byte[payload == null ? 0 : payload.remaining()];
         if (payload != null) {
             payload.duplicate().get(bytes);
         }
-        return new TestRow(row.getLong("pk"), row.getInt("ck"), row.getUuid("id"), row.getInstant("created"),
+        return new SampleRow(row.getLong("pk"), row.getInt("ck"), row.getUuid("id"), row.getInstant("created"),
                 row.getString("name"), row.getString("body"), row.getDouble("amount"), bytes);
     }
 

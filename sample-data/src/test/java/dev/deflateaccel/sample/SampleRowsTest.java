@@ -1,4 +1,4 @@
-package dev.deflateaccel.it.workload;
+package dev.deflateaccel.sample;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -9,20 +9,20 @@ import java.util.stream.LongStream;
 import java.util.zip.Deflater;
 import org.junit.jupiter.api.Test;
 
-class RowGeneratorTest {
+class SampleRowsTest {
 
-    private final RowGenerator rows = new RowGenerator(42, 10);
+    private final SampleRows rows = new SampleRows(42, 10);
 
     @Test
     void aRowDependsOnlyOnSeedAndIndex() {
-        assertEquals(rows.row(12_345).digest(), new RowGenerator(42, 10).row(12_345).digest());
-        assertNotEquals(rows.row(12_345).digest(), new RowGenerator(43, 10).row(12_345).digest());
+        assertEquals(rows.row(12_345).digest(), new SampleRows(42, 10).row(12_345).digest());
+        assertNotEquals(rows.row(12_345).digest(), new SampleRows(43, 10).row(12_345).digest());
         assertNotEquals(rows.row(12_345).digest(), rows.row(12_346).digest());
     }
 
     @Test
     void keysMapBackToTheIndex() {
-        TestRow row = rows.row(12_345);
+        SampleRow row = rows.row(12_345);
         assertEquals(1234, row.pk);
         assertEquals(5, row.ck);
         assertEquals(12_345, rows.indexOf(row.pk, row.ck));

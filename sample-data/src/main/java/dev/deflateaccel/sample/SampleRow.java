@@ -1,4 +1,4 @@
-package dev.deflateaccel.it.workload;
+package dev.deflateaccel.sample;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -12,7 +12,7 @@ import java.time.Instant;
 import java.util.UUID;
 
 /** One row of the test tables, as written and as read back. */
-public final class TestRow {
+public final class SampleRow {
 
     public final long pk;
     public final int ck;
@@ -23,7 +23,7 @@ public final class TestRow {
     public final double amount;
     public final byte[] payload;
 
-    public TestRow(long pk, int ck, UUID id, Instant created, String name, String body, double amount, byte[] payload) {
+    public SampleRow(long pk, int ck, UUID id, Instant created, String name, String body, double amount, byte[] payload) {
         this.pk = pk;
         this.ck = ck;
         this.id = id;

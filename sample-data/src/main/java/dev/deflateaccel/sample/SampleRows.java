@@ -1,4 +1,4 @@
-package dev.deflateaccel.it.workload;
+package dev.deflateaccel.sample;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -12,7 +12,7 @@ import java.util.UUID;
  * timestamps, money amounts, small JSON documents, and in about one row in seven an incompressible
  * binary blob (an image thumbnail or an encrypted token, say).
  */
-public final class RowGenerator {
+public final class SampleRows {
 
     private static final long BASE_MILLIS = Instant.parse("2024-01-01T00:00:00Z").toEpochMilli();
     private static final String[] FIRST = {"Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Frances", "Ken",
@@ -34,7 +34,7 @@ public final class RowGenerator {
     private final long seed;
     private final int rowsPerPartition;
 
-    public RowGenerator(long seed, int rowsPerPartition) {
+    public SampleRows(long seed, int rowsPerPartition) {
         this.seed = seed;
         this.rowsPerPartition = rowsPerPartition;
     }
@@ -43,7 +43,7 @@ public final class RowGenerator {
         return pk * rowsPerPartition + ck;
     }
 
-    public TestRow row(long index) {
+    public SampleRow row(long index) {
         SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + index);
         long pk = index / rowsPerPartition;
         int ck = (int) (index % rowsPerPartition);
@@ -53,7 +53,7 @@ public final class RowGenerator {
         String body = prose(random, 6 + random.nextInt(55));
         double amount = random.nextInt(10_000_000) / 100.0;
         byte[] payload = random.nextInt(7) == 0 ? noise(random, 200 + random.nextInt(1000)) : json(random, index);
-        return new TestRow(pk, ck, id, created, name, body, amount, payload);
+        return new SampleRow(pk, ck, id, created, name, body, amount, payload);
     }
 
     private static UUID uuid4(SplittableRandom random) {
