@@ -20,9 +20,9 @@ import java.util.Map;
 
 /**
  * The reference benchmark (it/run-steady-load.sh, issue 12 items 1-3): a steady 80/20 read/write
- * load at a fixed rate on a time-series table, per configuration, on one fresh node per run,
- * configurations alternated within each repetition so that a drift of the machine hits all of them
- * alike. Reports node CPU per operation, latency percentiles, compaction throughput, flushes and
+ * load at a fixed rate on a time-series table, per configuration, on one fresh node per run; the
+ * configurations take turns within each repetition and their order rotates between repetitions,
+ * so that a drift of the machine, or the advantage of running first, hits all of them alike. Reports node CPU per operation, latency percentiles, compaction throughput, flushes and
  * L0 sizes as markdown and PNG.
  */
 public final class SteadyLoad {

@@ -117,6 +117,7 @@ final class SteadyReport {
         md.append("\nHow measured:\n");
         md.append("- node CPU us/op: utime+stime of the Cassandra process (/proc/<pid>/stat) over the measured window,"
                 + " divided by the requests completed in it; it includes the window's flushes and compactions.\n");
+        md.append("- the measured window follows an unmeasured warm-up at the same rate (JIT of the read path).\n");
         md.append("- latencies: from each request's scheduled send time (open loop, no coordinated omission) to its"
                 + " answer; reads are point reads of random preloaded points, each checked.\n");
         md.append("- compaction MiB/s: input bytes (compressed, on disk) / duration, summed over the table's"
@@ -135,8 +136,9 @@ final class SteadyReport {
             Map<String, Double> bars = new LinkedHashMap<>();
             for (SteadyConfig c : results.keySet()) {
                 Spread s = spread(c, metric);
-                bars.put(c.name + " (" + s.format(metric.format).replaceFirst("^\\S+ ?", "").replaceAll("[()]", "") + ")",
-                        s.median);
+                String range = s.count > 1 ? " (" + String.format(Locale.ROOT, metric.format, s.min) + "-"
+                        + String.format(Locale.ROOT, metric.format, s.max) + ")" : "";
+                bars.put(c.name + range, s.median);
             }
             panels.add(new BarChartGrid.Panel(metric.name + ", median (range)", bars));
         }
