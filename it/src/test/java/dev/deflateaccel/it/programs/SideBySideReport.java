@@ -83,14 +83,14 @@ final class SideBySideReport {
         text.append(fmt("DeflateCompressor table, %d KiB chunks, %,d rows; A = with agent (libdeflate), B = without;"
                 + " order %s(runs listed in round order)%n%n", options.chunkKb, options.rows, order));
         row("", "with agent", "without agent", "agent/stock", "judgement");
-        List<Finding> verdict = new ArrayList<>();
+        java.util.Map<Measurement, Finding> findings = new java.util.HashMap<>();
         for (Measurement m : ALL) {
             Finding f = Verdict.judge(m.name, m.kind, rounds(m));
+            findings.put(m, f);
             row(m.label, runs(agent, m), runs(stock, m), f.ratio.format("%.2f"), f.real ? "real" : "within noise");
-            if (VERDICT.contains(m)) {
-                verdict.add(f);
-            }
         }
+        List<Finding> verdict = new ArrayList<>();
+        VERDICT.forEach(m -> verdict.add(findings.get(m)));
         row("failed requests / wrong reads", each(agent, r -> fmt("%d/%d", r.failures, r.wrongReads)),
                 each(stock, r -> fmt("%d/%d", r.failures, r.wrongReads)), "", "");
         text.append('\n');
