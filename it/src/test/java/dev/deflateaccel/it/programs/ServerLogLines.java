@@ -1,5 +1,6 @@
 package dev.deflateaccel.it.programs;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -23,7 +24,12 @@ final class ServerLogLines {
             + " to " + SIZE + " \\(.*?\\) in ([0-9,]+)ms");
 
     int flushes;
+    /** Uncompressed: the flush line logs the writer's data position, not the compressed file size. */
     long flushedBytes;
+    final List<String> flushedFiles = new ArrayList<>();
+    /** Summed on-disk size of the flushed Data.db files, where known (see DataFileSizes). */
+    long flushedDiskBytes;
+    int flushedDiskFiles;
     int compactions;
     long compactedBytesIn;
     long compactedBytesOut;
@@ -40,6 +46,7 @@ final class ServerLogLines {
             if (f.find()) {
                 sum.flushes++;
                 sum.flushedBytes += bytes(f.group(2), f.group(3));
+                sum.flushedFiles.add(f.group(1));
                 continue;
             }
             Matcher c = COMPACTED.matcher(line);
@@ -53,9 +60,25 @@ final class ServerLogLines {
         return sum;
     }
 
-    /** Mean size of a flushed (L0) Data.db, in bytes; NaN without flushes. */
+    /** Mean uncompressed size of a flush, in bytes; NaN without flushes. */
     double meanFlushBytes() {
         return flushes == 0 ? Double.NaN : (double) flushedBytes / flushes;
+    }
+
+    /** Adds the on-disk sizes of the flushed files that {@code sizes} saw. */
+    void measureFlushedFiles(DataFileSizes sizes) {
+        for (String file : flushedFiles) {
+            long size = sizes.sizeOf(file);
+            if (size >= 0) {
+                flushedDiskBytes += size;
+                flushedDiskFiles++;
+            }
+        }
+    }
+
+    /** Mean on-disk size of a flushed (L0) Data.db, in bytes; NaN if none was measured. */
+    double meanFlushDiskBytes() {
+        return flushedDiskFiles == 0 ? Double.NaN : (double) flushedDiskBytes / flushedDiskFiles;
     }
 
     /** Input bytes (compressed, as on disk) per second of compaction; NaN without compactions. */
@@ -81,8 +104,8 @@ final class ServerLogLines {
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%d flushes %.1f MiB, %d compactions %.1f -> %.1f MiB in %.1f s", flushes,
-                flushedBytes / 1048576.0, compactions, compactedBytesIn / 1048576.0, compactedBytesOut / 1048576.0,
+        return String.format(Locale.ROOT, "%d flushes %.1f MiB (%.1f MiB on disk), %d compactions %.1f -> %.1f MiB in %.1f s", flushes,
+                flushedBytes / 1048576.0, flushedDiskBytes / 1048576.0, compactions, compactedBytesIn / 1048576.0, compactedBytesOut / 1048576.0,
                 compactionMillis / 1000.0);
     }
 }

@@ -42,14 +42,17 @@ final class SteadyReport {
             r -> r.whole.compactionMillis / 1000.0, true, "%.1f");
     static final Metric WINDOW_COMPACTION_SECONDS = new Metric("compaction s (window)",
             r -> r.window.compactionMillis / 1000.0, true, "%.1f");
-    static final Metric L0_MIB = new Metric("L0 SSTable MiB (window mean)", r -> r.window.meanFlushBytes() / MIB, true, "%.2f");
+    static final Metric L0_MIB = new Metric("L0 SSTable MiB on disk (window mean)",
+            r -> r.window.meanFlushDiskBytes() / MIB, true, "%.2f");
+    static final Metric L0_RATIO = new Metric("L0 SSTable on disk / flushed data",
+            r -> r.window.meanFlushDiskBytes() / r.window.meanFlushBytes(), true, "%.2f");
     static final Metric FLUSHES = new Metric("flushes (window)", r -> r.window.flushes, true, "%.0f");
     static final Metric DATA_MIB = new Metric("Data.db MiB at end", r -> r.dataBytes / MIB, true, "%.1f");
     static final Metric PRELOAD_CPU = new Metric("preload CPU us/row", r -> r.preloadCpuMicrosPerRow, true, "%.0f");
     static final Metric ACHIEVED = new Metric("achieved ops/s", r -> r.achievedPerSecond, false, "%.0f");
 
     static final List<Metric> TABLE = List.of(CPU_PER_OP, READ_P50, READ_P99, WRITE_P99, COMPACTION_RATE,
-            COMPACTION_SECONDS, WINDOW_COMPACTION_SECONDS, FLUSHES, L0_MIB, DATA_MIB, PRELOAD_CPU, ACHIEVED);
+            COMPACTION_SECONDS, WINDOW_COMPACTION_SECONDS, FLUSHES, L0_MIB, L0_RATIO, DATA_MIB, PRELOAD_CPU, ACHIEVED);
     static final List<Metric> RANKED = List.of(CPU_PER_OP, READ_P99, COMPACTION_RATE, L0_MIB, DATA_MIB);
     static final List<Metric> CHARTED = List.of(CPU_PER_OP, READ_P99, COMPACTION_RATE, DATA_MIB);
 
@@ -123,7 +126,9 @@ final class SteadyReport {
         md.append("- compaction MiB/s: input bytes (compressed, on disk) / duration, summed over the table's"
                 + " \"Compacted (...)\" lines in system.log for the whole run (preload included). The input is"
                 + " compressed bytes, so a compressor with a worse ratio feeds compaction more bytes for the same rows.\n");
-        md.append("- flushes, L0 SSTable MiB: the table's \"Completed flushing\" lines in the window (Data.db sizes).\n");
+        md.append("- flushes: the table's \"Completed flushing\" lines in the window; that line gives the flushed"
+                + " data's uncompressed size, so the L0 Data.db files it names are measured on disk (polled twice a"
+                + " second, before compaction removes them); L0 ratio = on-disk / uncompressed.\n");
         md.append("- every node: memtable_heap_space 16MiB (frequent flushes, so compactions run during the window),"
                 + " compaction_throughput 0MiB/s (unthrottled); flush_compression fast (stock) unless the configuration"
                 + " says table.\n");

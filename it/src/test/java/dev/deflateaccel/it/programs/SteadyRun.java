@@ -79,14 +79,16 @@ final class SteadyRun {
             long windowMark = log.mark();
             cpu = ProcessCpu.seconds(pid);
             long w = System.nanoTime();
-            try (Progress ignored = Progress.show(String.format(Locale.ROOT, "%.0f%% reads at %,.0f/s",
+            try (DataFileSizes sizes = new DataFileSizes(node.layout().tableDataParent(TABLE.keyspace()));
+                    Progress ignored = Progress.show(String.format(Locale.ROOT, "%.0f%% reads at %,.0f/s",
                     options.readShare * 100, options.rate), () -> String.format(Locale.ROOT,
                     "%,d done, %,d late, %ds of %ds", load.completed.get(), load.lateSends.get(), (long) seconds(w),
                     options.measured.toSeconds()))) {
                 load.run(options.rate, options.measured);
+                r.window = ServerLogLines.of(log.linesSince(windowMark), TABLE.keyspace(), TABLE.name());
+                r.window.measureFlushedFiles(sizes);
             }
             double cpuSeconds = ProcessCpu.seconds(pid) - cpu;
-            r.window = ServerLogLines.of(log.linesSince(windowMark), TABLE.keyspace(), TABLE.name());
             r.cpuMicrosPerOp = cpuSeconds * 1e6 / Math.max(1, load.completed.get());
             r.achievedPerSecond = load.achievedPerSecond();
             r.lateSends = load.lateSends.get();
