@@ -104,8 +104,10 @@ final class ServerLogLines {
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%d flushes %.1f MiB (%.1f MiB on disk), %d compactions %.1f -> %.1f MiB in %.1f s", flushes,
-                flushedBytes / 1048576.0, flushedDiskBytes / 1048576.0, compactions, compactedBytesIn / 1048576.0, compactedBytesOut / 1048576.0,
-                compactionMillis / 1000.0);
+        String onDisk = flushedDiskFiles == 0 ? ""
+                : String.format(Locale.ROOT, " (%d measured on disk: %.2f MiB)", flushedDiskFiles, flushedDiskBytes / 1048576.0);
+        return String.format(Locale.ROOT, "%d flushes %.1f MiB uncompressed%s, %d compactions %.1f -> %.1f MiB in %.1f s",
+                flushes, flushedBytes / 1048576.0, onDisk, compactions, compactedBytesIn / 1048576.0,
+                compactedBytesOut / 1048576.0, compactionMillis / 1000.0);
     }
 }
