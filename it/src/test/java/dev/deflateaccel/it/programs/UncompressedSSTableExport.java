@@ -54,16 +54,42 @@ final class UncompressedSSTableExport {
                 tableDir = dirs.filter(p -> p.getFileName().toString().startsWith(table + "-")).findFirst()
                         .orElseThrow(() -> new IllegalStateException("no directory for " + table + " in " + keyspaceDir));
             }
-            List<Path> files;
-            try (Stream<Path> all = Files.list(tableDir)) {
-                files = all.filter(Files::isRegularFile).sorted().collect(Collectors.toList());
-            }
+            List<Path> files = settledFiles(tableDir);
             for (Path f : files) {
                 Files.copy(f, target.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
             return files.stream().map(f -> target.resolve(f.getFileName())).collect(Collectors.toList());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot copy the SSTables to " + target, e);
+        }
+    }
+
+    /**
+     * The table directory's files once the major compaction has cleaned up after itself: no
+     * transaction log left and a single Data.db. `nodetool compact` returns before the replaced
+     * SSTables and the txn log are gone, and copying then races with their deletion.
+     */
+    private static List<Path> settledFiles(Path tableDir) throws IOException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (true) {
+            List<Path> files;
+            try (Stream<Path> all = Files.list(tableDir)) {
+                files = all.filter(Files::isRegularFile).sorted().collect(Collectors.toList());
+            }
+            long data = files.stream().filter(p -> p.getFileName().toString().endsWith("-Data.db")).count();
+            boolean txn = files.stream().anyMatch(p -> p.getFileName().toString().contains("_txn_"));
+            if (data == 1 && !txn) {
+                return files;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the major compaction did not settle into one SSTable: " + files);
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
         }
     }
 
