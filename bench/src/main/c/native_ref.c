@@ -14,6 +14,17 @@
  *   result engine=libdeflate level=6 op=compress mbps=<median> min=<..> max=<..> ratio=<compressed/original> chunks=<n>
  * MB/s are 10^6 uncompressed bytes per second for both directions.
  *
+ * Serve mode, for the efficiency benchmark that interleaves this program with the agent's JVM
+ * repetition by repetition (so both stay warm and neither runs while the other measures):
+ *
+ *   native_ref --serve <data-file> <chunk-bytes> <compress-capacity> <libdeflate-level> <igzip-level>
+ *
+ * compresses and checks every chunk once, prints "@@ ready ...", then answers stdin commands
+ *   measure <libdeflate|igzip> <compress|decompress> <rounds> <min-seconds-per-round>
+ * with "@@ result engine=.. op=.. mbps=<r1>,<r2>,..." (one MB/s per round, unsorted) until "quit".
+ * <compress-capacity> is the output room each compress call gets: the Java side passes what
+ * Cassandra's DeflateCompressor allocates, so both sides run the library with the same room.
+ *
  * Build: gcc -O2 -o native_ref native_ref.c -ldeflate -lisal
  */
 #define _POSIX_C_SOURCE 200809L
@@ -125,12 +136,16 @@ static size_t ld_decompress(engine_t *e, const uint8_t *in, size_t n, uint8_t *o
     return actual;
 }
 
+/* ISA-L's default level buffer per level, as the agent's IgzipEngine allocates it. */
+static const uint32_t ISAL_LEVEL_BUF_SIZE[] = { ISAL_DEF_LVL0_DEFAULT, ISAL_DEF_LVL1_DEFAULT,
+                                                ISAL_DEF_LVL2_DEFAULT, ISAL_DEF_LVL3_DEFAULT };
+
 static size_t isal_compress(engine_t *e, const uint8_t *in, size_t n, uint8_t *out, size_t cap) {
     struct isal_zstream s;
     isal_deflate_stateless_init(&s);
-    s.level = IGZIP_LEVEL;
+    s.level = e->level;
     s.level_buf = e->isal_level_buf;
-    s.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
+    s.level_buf_size = ISAL_LEVEL_BUF_SIZE[e->level];
     s.gzip_flag = IGZIP_ZLIB;
     s.flush = NO_FLUSH;
     s.end_of_stream = 1;
@@ -172,58 +187,151 @@ static stats_t summarize(double *v, int n) {
 
 static volatile size_t sink; /* keeps results observable so the loops cannot be dropped */
 
-static void run_engine(engine_t *e, const uint8_t *data, size_t chunk, size_t chunks, int reps, double min_seconds) {
-    size_t cap = chunk + chunk / 8 + ISAL_DEF_MAX_HDR_SIZE + 1024;
-    uint8_t **packed = malloc(chunks * sizeof *packed);
-    size_t *packed_len = malloc(chunks * sizeof *packed_len);
-    uint8_t *out = malloc(cap), *restored = malloc(chunk);
-    if (!packed || !packed_len || !out || !restored) die("out of memory");
+/* Every chunk compressed once (kept for the decompress loop), round trips checked. */
+typedef struct { uint8_t **packed; size_t *packed_len; double ratio; } prepared_t;
 
-    /* Compress every chunk once, keep the results for the decompress loop, check round trips. */
+static prepared_t prepare(engine_t *e, const uint8_t *data, size_t chunk, size_t chunks, size_t cap) {
+    prepared_t p = { malloc(chunks * sizeof *p.packed), malloc(chunks * sizeof *p.packed_len), 0 };
+    uint8_t *out = malloc(cap), *restored = malloc(chunk);
+    if (!p.packed || !p.packed_len || !out || !restored) die("out of memory");
     size_t total_packed = 0;
     for (size_t i = 0; i < chunks; i++) {
         const uint8_t *in = data + i * chunk;
         size_t len = e->compress(e, in, chunk, out, cap);
-        if (len == 0) { fprintf(stderr, "native_ref: %s compress failed\n", e->name); exit(3); }
-        packed[i] = malloc(len);
-        memcpy(packed[i], out, len);
-        packed_len[i] = len;
+        if (len == 0) { fprintf(stderr, "native_ref: %s compress failed (output room %zu)\n", e->name, cap); exit(3); }
+        p.packed[i] = malloc(len);
+        if (!p.packed[i]) die("out of memory");
+        memcpy(p.packed[i], out, len);
+        p.packed_len[i] = len;
         total_packed += len;
-        if (e->decompress(e, packed[i], len, restored, chunk) != chunk || memcmp(restored, in, chunk) != 0) {
+        if (e->decompress(e, p.packed[i], len, restored, chunk) != chunk || memcmp(restored, in, chunk) != 0) {
             fprintf(stderr, "native_ref: %s round trip mismatch on chunk %zu\n", e->name, i);
             exit(3);
         }
     }
-    double ratio = (double)total_packed / (double)(chunk * chunks);
+    free(out);
+    free(restored);
+    p.ratio = (double)total_packed / (double)(chunk * chunks);
+    return p;
+}
+
+static void release(prepared_t *p, size_t chunks) {
+    for (size_t i = 0; i < chunks; i++) free(p->packed[i]);
+    free(p->packed);
+    free(p->packed_len);
+}
+
+/* One round: whole passes over every chunk until min_seconds have gone by; MB/s of uncompressed data. */
+static double timed_round(engine_t *e, int direction, const uint8_t *data, size_t chunk, size_t chunks,
+                          const prepared_t *p, uint8_t *out, size_t cap, uint8_t *restored, double min_seconds) {
+    size_t ops = 0;
+    double start = now_seconds(), elapsed;
+    do {
+        for (size_t i = 0; i < chunks; i++) {
+            sink += direction == 0
+                ? e->compress(e, data + i * chunk, chunk, out, cap)
+                : e->decompress(e, p->packed[i], p->packed_len[i], restored, chunk);
+        }
+        ops += chunks;
+        elapsed = now_seconds() - start;
+    } while (elapsed < min_seconds);
+    return (double)ops * chunk / elapsed / 1e6;
+}
+
+static void run_engine(engine_t *e, const uint8_t *data, size_t chunk, size_t chunks, int reps, double min_seconds) {
+    size_t cap = chunk + chunk / 8 + ISAL_DEF_MAX_HDR_SIZE + 1024;
+    uint8_t *out = malloc(cap), *restored = malloc(chunk);
+    if (!out || !restored) die("out of memory");
+    prepared_t p = prepare(e, data, chunk, chunks, cap);
 
     double *rate = malloc(reps * sizeof *rate);
     for (int direction = 0; direction < 2; direction++) {
         for (int r = 0; r < reps + 1; r++) { /* repetition 0 is warm-up, not counted */
-            size_t ops = 0;
-            double start = now_seconds(), elapsed;
-            do {
-                for (size_t i = 0; i < chunks; i++) {
-                    sink += direction == 0
-                        ? e->compress(e, data + i * chunk, chunk, out, cap)
-                        : e->decompress(e, packed[i], packed_len[i], restored, chunk);
-                }
-                ops += chunks;
-                elapsed = now_seconds() - start;
-            } while (elapsed < min_seconds);
-            if (r > 0) rate[r - 1] = (double)ops * chunk / elapsed / 1e6;
+            double mbps = timed_round(e, direction, data, chunk, chunks, &p, out, cap, restored, min_seconds);
+            if (r > 0) rate[r - 1] = mbps;
         }
         stats_t s = summarize(rate, reps);
         printf("result engine=%s level=%d op=%s mbps=%.1f min=%.1f max=%.1f ratio=%.4f chunks=%zu\n",
                e->name, e->level, direction == 0 ? "compress" : "decompress",
-               s.median, s.min, s.max, ratio, chunks);
+               s.median, s.min, s.max, p.ratio, chunks);
         fflush(stdout);
     }
     free(rate);
-    for (size_t i = 0; i < chunks; i++) free(packed[i]);
-    free(packed); free(packed_len); free(out); free(restored);
+    release(&p, chunks);
+    free(out); free(restored);
+}
+
+/* ---- serve mode: measure on command, for interleaving with the agent's JVM ---- */
+
+static int serve(int argc, char **argv) {
+    if (argc != 7) {
+        fprintf(stderr, "usage: %s --serve <data-file> <chunk-bytes> <compress-capacity> <libdeflate-level> <igzip-level>\n", argv[0]);
+        return 1;
+    }
+    bytes_t input = read_input(argv[2]);
+    size_t chunk = strtoul(argv[3], NULL, 10);
+    size_t cap = strtoul(argv[4], NULL, 10);
+    int ld_level = atoi(argv[5]), ig_level = atoi(argv[6]);
+    if (chunk == 0 || cap == 0 || ld_level < 0 || ld_level > 12 || ig_level < 0 || ig_level > 3) {
+        fprintf(stderr, "native_ref: bad chunk size, capacity or level\n");
+        return 1;
+    }
+    size_t chunks = input.len / chunk;
+    if (chunks == 0) { fprintf(stderr, "native_ref: input smaller than one chunk\n"); return 1; }
+
+    engine_t engines[2] = {
+        { "libdeflate", ld_level, ld_compress, ld_decompress,
+          libdeflate_alloc_compressor(ld_level), libdeflate_alloc_decompressor(), NULL },
+        { "igzip", ig_level, isal_compress, isal_decompress, NULL, NULL,
+          malloc(ISAL_LEVEL_BUF_SIZE[ig_level] ? ISAL_LEVEL_BUF_SIZE[ig_level] : 1) },
+    };
+    if (!engines[0].ld_c || !engines[0].ld_d || !engines[1].isal_level_buf) die("engine allocation failed");
+    prepared_t prepared[2];
+    for (int k = 0; k < 2; k++) prepared[k] = prepare(&engines[k], input.data, chunk, chunks, cap);
+    uint8_t *out = malloc(cap), *restored = malloc(chunk);
+    if (!out || !restored) die("out of memory");
+
+    printf("@@ ready libdeflate=%s chunks=%zu chunk=%zu capacity=%zu ratio_libdeflate=%.4f ratio_igzip=%.4f\n",
+           LIBDEFLATE_VERSION_STRING, chunks, chunk, cap, prepared[0].ratio, prepared[1].ratio);
+    fflush(stdout);
+
+    char line[256];
+    while (fgets(line, sizeof line, stdin)) {
+        char engine[32], op[32];
+        int rounds;
+        double seconds;
+        if (strncmp(line, "quit", 4) == 0) break;
+        if (sscanf(line, "measure %31s %31s %d %lf", engine, op, &rounds, &seconds) != 4 || rounds < 1) {
+            printf("@@ error message=bad_command\n");
+            fflush(stdout);
+            continue;
+        }
+        int k = strcmp(engine, "libdeflate") == 0 ? 0 : strcmp(engine, "igzip") == 0 ? 1 : -1;
+        int direction = strcmp(op, "compress") == 0 ? 0 : strcmp(op, "decompress") == 0 ? 1 : -1;
+        if (k < 0 || direction < 0) {
+            printf("@@ error message=unknown_engine_or_op\n");
+            fflush(stdout);
+            continue;
+        }
+        printf("@@ result engine=%s op=%s mbps=", engine, op);
+        for (int r = 0; r < rounds; r++) {
+            double mbps = timed_round(&engines[k], direction, input.data, chunk, chunks, &prepared[k],
+                                      out, cap, restored, seconds);
+            printf(r == 0 ? "%.2f" : ",%.2f", mbps);
+        }
+        printf("\n");
+        fflush(stdout);
+    }
+    for (int k = 0; k < 2; k++) release(&prepared[k], chunks);
+    libdeflate_free_compressor(engines[0].ld_c);
+    libdeflate_free_decompressor(engines[0].ld_d);
+    free(engines[1].isal_level_buf);
+    free(out); free(restored); free(input.data);
+    return 0;
 }
 
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--serve") == 0) return serve(argc, argv);
     if (argc < 3) {
         fprintf(stderr, "usage: %s <data-file-or-corpus-dir> <chunk-bytes> [repetitions=7] [min-seconds-per-rep=0.3]\n", argv[0]);
         return 1;

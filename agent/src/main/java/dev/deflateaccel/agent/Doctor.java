@@ -21,6 +21,8 @@ import dev.deflateaccel.bridge.engine.DeflateEngine;
  * would give Cassandra. Every CPU engine is probed and self-tested (enabled or not) on the
  * built-in sample in 16 KiB chunks, Cassandra's default chunk size; every result is checked
  * against plain java.util.zip. Exit status 1 when an enabled engine is unavailable or fails.
+ * With {@code --acceptance}, Main runs the longer hardware acceptance instead
+ * ({@link dev.deflateaccel.agent.acceptance.AcceptanceRun}).
  */
 final class Doctor {
     private static final int SAMPLE_BYTES = 4 << 20;

@@ -1,14 +1,21 @@
 package dev.deflateaccel.agent;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** {@code java -jar deflate-accel-agent.jar doctor [config=PATH]}, and the live commands ({@link LiveCommands}). */
+import dev.deflateaccel.agent.acceptance.AcceptanceRun;
+
+/**
+ * {@code java -jar deflate-accel-agent.jar doctor [--acceptance] [config=PATH]}, and the live
+ * commands ({@link LiveCommands}).
+ */
 public final class Main {
     private Main() {
     }
 
     private static final List<String> LIVE = List.of("attach", "detach", "reload", "status");
+    static final String ACCEPTANCE = "--acceptance";
 
     public static void main(String[] args) {
         if (args.length == 1 && args[0].equals("--version")) {
@@ -18,17 +25,22 @@ public final class Main {
         if (args.length > 0 && LIVE.contains(args[0])) {
             System.exit(new LiveCommands(System.out).run(args[0], Arrays.asList(args).subList(1, args.length)));
         }
-        if (args.length == 0 || !args[0].equals("doctor")) {
-            System.err.println("usage: java -jar deflate-accel-agent.jar doctor [config=PATH] | --version");
+        List<String> rest = new ArrayList<>(Arrays.asList(args).subList(Math.min(1, args.length), args.length));
+        boolean acceptance = rest.remove(ACCEPTANCE);
+        // A second argument (a misspelt flag) is refused rather than ignored: an operator who asked
+        // for the acceptance must not get the plain doctor's "Result: OK" by mistake.
+        if (args.length == 0 || !args[0].equals("doctor") || rest.size() > 1) {
+            System.err.println("usage: java -jar deflate-accel-agent.jar doctor [--acceptance] [config=PATH] | --version");
             System.err.println(LiveCommands.usage());
             System.err.println("  as an agent: -javaagent:/path/deflate-accel-agent.jar=config=/etc/zlib-accel.conf");
             System.exit(2);
         }
-        AgentArguments parsed = AgentArguments.parse(args.length > 1 ? args[1] : null);
+        AgentArguments parsed = AgentArguments.parse(rest.isEmpty() ? null : rest.get(0));
         if (parsed.problem() != null) {
             System.err.println(parsed.problem());
             System.exit(2);
         }
-        System.exit(new Doctor(System.out).run(parsed.configPath()));
+        System.exit(acceptance ? new AcceptanceRun(System.out, AgentVersion.get()).run(parsed.configPath())
+                : new Doctor(System.out).run(parsed.configPath()));
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -31,6 +32,12 @@ final class ChildJvm {
      */
     static ChildJvm run(Path tmp, String java, List<String> jvmOptions, String classPath, String... mainAndArgs)
             throws Exception {
+        return run(tmp, java, Map.of(), jvmOptions, classPath, mainAndArgs);
+    }
+
+    /** The same, with {@code env} added to this JVM's environment (a device emulator's fault switch). */
+    static ChildJvm run(Path tmp, String java, Map<String, String> env, List<String> jvmOptions, String classPath,
+                        String... mainAndArgs) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(jvmOptions);
@@ -40,7 +47,9 @@ final class ChildJvm {
         }
         cmd.addAll(Arrays.asList(mainAndArgs));
         Path log = Files.createTempFile(tmp, "run", ".log");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(env);
+        Process p = builder.start();
         if (!p.waitFor(5, TimeUnit.MINUTES)) {
             p.destroyForcibly();
             throw new AssertionError("timed out: " + cmd);

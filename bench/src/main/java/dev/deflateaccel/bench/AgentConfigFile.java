@@ -20,6 +20,15 @@ public final class AgentConfigFile {
     }
 
     public static String onlyEngine(String engine) {
+        return onlyEngine(engine, LIBDEFLATE_LEVEL, IGZIP_LEVEL, 0);
+    }
+
+    /**
+     * The same, at chosen levels, for the level table; {@code maxNativeContexts} 0 leaves the
+     * agent's default (4 per available processor, at least 8), any other value is written out,
+     * for the thread-scaling benchmark.
+     */
+    public static String onlyEngine(String engine, int libdeflateLevel, int igzipLevel, int maxNativeContexts) {
         StringBuilder text = new StringBuilder("# written by the deflate-accel chunk benchmark: route everything to ")
                 .append(engine).append('\n');
         for (String candidate : ENGINES) {
@@ -27,8 +36,11 @@ public final class AgentConfigFile {
             text.append("use_").append(candidate).append("_compress = ").append(on).append('\n');
             text.append("use_").append(candidate).append("_uncompress = ").append(on).append('\n');
         }
-        text.append("libdeflate_compression_level = ").append(LIBDEFLATE_LEVEL).append('\n');
-        text.append("igzip_compression_level = ").append(IGZIP_LEVEL).append('\n');
+        text.append("libdeflate_compression_level = ").append(libdeflateLevel).append('\n');
+        text.append("igzip_compression_level = ").append(igzipLevel).append('\n');
+        if (maxNativeContexts > 0) {
+            text.append("max_native_contexts = ").append(maxNativeContexts).append('\n');
+        }
         text.append("log_level = 1\n");
         return text.toString();
     }

@@ -61,6 +61,16 @@ public final class NativeReference {
         return new NativeReference(executable);
     }
 
+    /**
+     * The command of the reference's serve mode (see native_ref.c): it measures on command, so a
+     * runner can interleave it with a JVM repetition by repetition.
+     */
+    public List<String> serveCommand(Path dataFile, int chunkBytes, int compressCapacity, int libdeflateLevel,
+                                     int igzipLevel) {
+        return List.of(executable.toString(), "--serve", dataFile.toString(), Integer.toString(chunkBytes),
+                Integer.toString(compressCapacity), Integer.toString(libdeflateLevel), Integer.toString(igzipLevel));
+    }
+
     public String libdeflateVersion() {
         return libdeflateVersion;
     }

@@ -1,0 +1,106 @@
+package dev.deflateaccel.bench.scaling;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import dev.deflateaccel.bench.Datasets;
+import dev.deflateaccel.bench.RepoLayout;
+import dev.deflateaccel.bench.tools.ArgList;
+
+/** The thread-scaling run's options; the defaults are the run issue 12 item 5 asks for. */
+public final class ScalingOptions {
+    public static final String USAGE = String.join("\n",
+            "usage: ScalingRunner [options]",
+            "  --engines libdeflate,igzip,stock   agent engines (libdeflate, igzip, zlib, qat, iaa) and/or stock",
+            "  --threads 1,2,4,16,64              thread counts",
+            "  --contexts default,match           agent context bound: its default, and/or the largest thread count",
+            "  --directions compress,decompress",
+            "  --rounds 3 --seconds 1             timed rounds per thread count and direction (median taken)",
+            "  --warmup-seconds 1                 discarded load before each thread count and direction",
+            "  --dataset NAME --chunk-kib 16      data (default: the first corpus set present, else rows)",
+            "  --agent PATH  --corpus DIR  --results DIR");
+
+    public List<String> engines = List.of("libdeflate", "igzip", ScalingConfig.STOCK);
+    public List<Integer> threads = List.of(1, 2, 4, 16, 64);
+    public List<String> contexts = List.of("default", "match");
+    public List<String> directions = List.of("compress", "decompress");
+    public int rounds = 3;
+    public double seconds = 1;
+    public double warmupSeconds = 1;
+    public String dataset;
+    public int chunkKiB = 16;
+    public Path agentJar = RepoLayout.defaultAgentJar();
+    public Path corpusDir = RepoLayout.corpusDir();
+    public Path resultsDir = RepoLayout.resultsDir();
+
+    public static ScalingOptions parse(String[] args) {
+        ScalingOptions o = new ScalingOptions();
+        for (int i = 0; i < args.length; i += 2) {
+            String v = ArgList.value(args, i);
+            switch (args[i]) {
+                case "--engines": o.engines = ArgList.words(v); break;
+                case "--threads": o.threads = ArgList.ints(v); break;
+                case "--contexts": o.contexts = ArgList.words(v); break;
+                case "--directions": o.directions = ArgList.words(v); break;
+                case "--rounds": o.rounds = Integer.parseInt(v); break;
+                case "--seconds": o.seconds = Double.parseDouble(v); break;
+                case "--warmup-seconds": o.warmupSeconds = Double.parseDouble(v); break;
+                case "--dataset": o.dataset = v; break;
+                case "--chunk-kib": o.chunkKiB = Integer.parseInt(v); break;
+                case "--agent": o.agentJar = Paths.get(v).toAbsolutePath().normalize(); break;
+                case "--corpus": o.corpusDir = Paths.get(v).toAbsolutePath().normalize(); break;
+                case "--results": o.resultsDir = Paths.get(v).toAbsolutePath().normalize(); break;
+                default: throw new IllegalArgumentException("unknown argument '" + args[i] + "'\n" + USAGE);
+            }
+        }
+        if (o.dataset == null) {
+            o.dataset = Datasets.availableOrGenerated(o.corpusDir).get(0);
+        }
+        for (String c : o.contexts) {
+            if (!c.equals("default") && !c.equals("match")) {
+                throw new IllegalArgumentException("--contexts takes default and/or match, not '" + c + "'");
+            }
+        }
+        for (String d : o.directions) {
+            if (!d.equals("compress") && !d.equals("decompress")) {
+                throw new IllegalArgumentException("--directions takes compress and/or decompress, not '" + d + "'");
+            }
+        }
+        if (o.threads.isEmpty() || o.threads.stream().anyMatch(t -> t < 1) || o.rounds < 1 || o.seconds <= 0) {
+            throw new IllegalArgumentException("thread counts, rounds and seconds must be positive\n" + USAGE);
+        }
+        return o;
+    }
+
+    /** Every configuration to run, in order: per engine each context setting, stock once. */
+    public List<ScalingConfig> configurations() {
+        List<ScalingConfig> all = new ArrayList<>();
+        for (String engine : engines) {
+            if (engine.equals(ScalingConfig.STOCK)) {
+                all.add(new ScalingConfig(engine, 0));
+                continue;
+            }
+            for (String c : contexts) {
+                all.add(new ScalingConfig(engine, c.equals("default") ? 0 : maxThreads()));
+            }
+        }
+        return all;
+    }
+
+    public int maxThreads() {
+        return Collections.max(threads);
+    }
+
+    public int chunkBytes() {
+        return chunkKiB * 1024;
+    }
+
+    public String describe() {
+        return "threads " + threads + ", " + directions + ", " + chunkKiB + " KiB chunks of " + dataset + "; per thread "
+                + "count and direction " + warmupSeconds + " s warm-up, then " + rounds + " rounds of " + seconds + " s "
+                + "(median taken)";
+    }
+}
