@@ -11,7 +11,7 @@ final class SteadyLoadOptions {
     static final String USAGE = String.join("\n",
             "usage: run-steady-load.sh [--quick] [--configs A,B,...] [--repetitions R] [--rows N] [--rate OPS]",
             "                          [--seconds S] [--warmup-seconds W] [--read-share F] [--chunk-kb K] [--export-uncompressed-sstables DIR]",
-            "  Per run, on a fresh single stock node: preload N points (default 200000) into a time-series table,",
+            "  Per run, on a fresh single stock node: preload N points (default 150000) into a time-series table,",
             "  flush and let compactions finish, then W seconds (default 20) of unmeasured warm-up and S seconds",
             "  (default 150) of measured requests at a fixed rate OPS (default 1000/s), a share F (default 0.8) of",
             "  them checked point reads of preloaded points, the rest inserts of new points.",
@@ -25,7 +25,7 @@ final class SteadyLoadOptions {
 
     List<SteadyConfig> configs = SteadyConfig.parse(SteadyConfig.DEFAULT_SET);
     int repetitions = 3;
-    long rows = 200_000;
+    long rows = 150_000;
     double rate = 1000;
     Duration measured = Duration.ofSeconds(150);
     Duration warmUp = Duration.ofSeconds(20);
