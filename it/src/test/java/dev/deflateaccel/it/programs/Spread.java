@@ -8,6 +8,9 @@ import java.util.Locale;
  * The values one measurement took over repeated runs: median and range. Two configurations are
  * ranked only when their ranges do not overlap - with three runs on a noisy machine, that is the
  * honest resolution.
+ *
+ * <p>A deliberate repeat of bench's {@code tools.Spread}: it/ does not depend on bench, whose
+ * class path carries JMH and its own Cassandra jars, for one small value class.
  */
 final class Spread {
 
