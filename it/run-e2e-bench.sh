@@ -3,7 +3,8 @@
 # LZ4 and Zstd tables, one fresh single node per run, round-robin, medians and ratios to stock
 # Deflate in it/target/e2e-results/<timestamp>.md plus a PNG chart. Builds nothing; build once with
 #     mvn -q -pl it -am package -DskipTests
-# Usage: it/run-e2e-bench.sh [--short|--full] [--cassandra 5.0|6.0] [--rows N] [--read-seconds S] [--repetitions R]
+# Usage: it/run-e2e-bench.sh [--short] [--cassandra 5.0|6.0] [--rows N] [--read-seconds S] [--repetitions R]
+# (The former --full mode is gone: it/run-steady-load.sh is the reference run.)
 # Ctrl-C stops the nodes and removes their data.
 set -euo pipefail
 

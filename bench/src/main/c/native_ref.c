@@ -147,6 +147,7 @@ static size_t isal_compress(engine_t *e, const uint8_t *in, size_t n, uint8_t *o
     s.level_buf = e->isal_level_buf;
     s.level_buf_size = ISAL_LEVEL_BUF_SIZE[e->level];
     s.gzip_flag = IGZIP_ZLIB;
+    s.hist_bits = ISAL_DEF_MAX_HIST_BITS; /* not set by isal_deflate_stateless_init; 1..14 shrink the window */
     s.flush = NO_FLUSH;
     s.end_of_stream = 1;
     s.next_in = (uint8_t *)in;

@@ -31,7 +31,7 @@ typedef struct {
     double busy_rate;        /* probability a data call reports "busy" */
     double overflow_rate;    /* probability a data call claims the output does not fit */
     double truncate_rate;    /* probability of OK with too few output bytes (silently wrong) */
-    double corrupt_rate;     /* probability of OK with one output byte flipped (silently wrong) */
+    double corrupt_rate;     /* probability of OK with one output byte flipped (silently wrong; see emu_corrupt) */
     int error_code;          /* status returned by the error fault */
     int copy_only;           /* compress writes stored blocks only (still a valid stream) */
     unsigned long long seed; /* PRNG seed (per thread: seed + thread id) */
@@ -245,6 +245,64 @@ static inline unsigned long emu_get(const unsigned long *counter)
 static inline void emu_zero(unsigned long *counter)
 {
     __atomic_store_n(counter, 0UL, __ATOMIC_RELAXED);
+}
+
+/* ---------------------------------------------------------------- the corrupt fault */
+
+/*
+ * Whether the n-byte compressed output z decodes to exactly the expect_len bytes at expect, as
+ * an inflater reading it would see it: windowBits wbits (15: zlib members, one after another;
+ * -15: one raw deflate stream); bytes after the data are ignored. 0 when it cannot tell (no
+ * memory), so the caller's flip stands.
+ */
+static int emu_decodes_to(const unsigned char *z, size_t n, int wbits, const unsigned char *expect, size_t expect_len)
+{
+    unsigned char *buf = malloc(expect_len + 1);
+    if (buf == NULL) return 0;
+    z_stream zs;
+    memset(&zs, 0, sizeof zs);
+    if (inflateInit2(&zs, wbits) != Z_OK) {
+        free(buf);
+        return 0;
+    }
+    size_t in = 0, out = 0;
+    int rc;
+    do {
+        if (in > 0) inflateReset(&zs);          /* the next zlib member */
+        zs.next_in = (z_const Bytef *) (z + in);
+        zs.avail_in = (uInt) (n - in);
+        zs.next_out = buf + out;
+        zs.avail_out = (uInt) (expect_len + 1 - out);
+        rc = inflate(&zs, Z_FINISH);
+        in = (size_t) (zs.next_in - z);
+        out = (size_t) (zs.next_out - buf);
+    } while (rc == Z_STREAM_END && wbits > 0 && in < n && out < expect_len);
+    inflateEnd(&zs);
+    int same = rc == Z_STREAM_END && out == expect_len && memcmp(buf, expect, expect_len) == 0;
+    free(buf);
+    return same;
+}
+
+/*
+ * The corrupt fault on an n-byte successful output: flips one byte (XOR 0xff), the middle one
+ * unless that leaves the result right. A decompressed output with a flipped byte is always
+ * wrong. A compressed one (expect != NULL: the expect_len input it must decode to, wbits as for
+ * emu_decodes_to) need not be: a byte that lies wholly in a match distance's extra bits turns
+ * it into another distance, and where the data repeats, the bytes there are the same - a
+ * different but valid stream of the same input, which no checker can (or should) reject. Then
+ * the next byte is flipped instead, so every counted corrupt fault really is wrong output.
+ * Returns 1 when the output was corrupted (count the fault), 0 when no single flip makes it
+ * wrong (the output is left as it was: no fault).
+ */
+static int emu_corrupt(unsigned char *out, size_t n, int wbits, const unsigned char *expect, size_t expect_len)
+{
+    for (size_t k = 0; k < n; k++) {
+        size_t i = (n / 2 + k) % n;
+        out[i] ^= 0xff;
+        if (expect == NULL || !emu_decodes_to(out, n, wbits, expect, expect_len)) return 1;
+        out[i] ^= 0xff;
+    }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- stored-block streams */

@@ -660,6 +660,31 @@ static void test_qpl_faults(void)
     qpl_emulator_configure("corrupt_rate=1");
     rc = qpl_run(j, 0, F_FIRST | F_LAST | F_ZLIB, out, clen, back, (uint32_t) n);
     CHECK(rc == 0 && U32(j, J_TOTAL_OUT) == n && back[n / 2] == (in[n / 2] ^ 0xff), "decompress corrupt");
+    /* A counted compress corrupt fault is always wrong output. In text_data(4000, 1962)'s stream the
+     * middle byte lies wholly in a match distance's extra bits: flipped, it points at an identical
+     * earlier copy and the stream still decodes to the input, so another byte must be flipped. */
+    unsigned char *rep = text_data(n, 1962);
+    qpl_emulator_configure("");
+    rc = qpl_run(j, 1, F_FIRST | F_LAST | F_ZLIB | F_DYN, rep, (uint32_t) n, out, (uint32_t) (2 * n));
+    clen = U32(j, J_TOTAL_OUT);
+    out[clen / 2] ^= 0xff;
+    uLongf bl = n;
+    CHECK(rc == 0 && uncompress(back, &bl, out, clen) == Z_OK && bl == n && memcmp(back, rep, n) == 0,
+          "text_data(4000, 1962): flipping the middle byte leaves a valid stream of the input");
+    qpl_emulator_configure("corrupt_rate=1,reset_counts=1");
+    int still_right = 0;
+    for (unsigned seed = 1962; seed < 1962 + 200; seed++) {
+        unsigned char *d = seed == 1962 ? rep : text_data(n, seed);
+        rc = qpl_run(j, 1, F_FIRST | F_LAST | F_ZLIB | F_DYN, d, (uint32_t) n, out, (uint32_t) (2 * n));
+        bl = n;
+        if (rc != 0 || (uncompress(back, &bl, out, U32(j, J_TOTAL_OUT)) == Z_OK && bl == n && memcmp(back, d, n) == 0)) {
+            still_right++;
+        }
+        if (d != rep) free(d);
+    }
+    CHECK(still_right == 0 && qpl_emulator_count("faults_corrupt") == 200,
+          "every compress corrupt fault is wrong output (%d right, %lu counted)", still_right, qpl_emulator_count("faults_corrupt"));
+    free(rep);
     qpl_emulator_configure("");
     qpl_fini_job(j);
     free(j);

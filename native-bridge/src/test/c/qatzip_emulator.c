@@ -291,17 +291,18 @@ static int pre_fault(emu_fault f, const emu_config *cfg)
     }
 }
 
-/* Silently wrong results, applied to a successful output of n bytes; returns the length to report. */
-static unsigned post_fault(emu_fault f, unsigned char *out, unsigned n)
+/* Silently wrong results, applied to a successful output of n bytes; returns the length to report.
+ * For compressed output, src/src_len is the input and wbits the format (see emu_corrupt); for
+ * decompressed output src is NULL. */
+static unsigned post_fault(emu_fault f, unsigned char *out, unsigned n, int wbits, const unsigned char *src, unsigned src_len)
 {
     if (n == 0) return n;
     if (f == EMU_FAULT_TRUNCATE) {
         count_fault(f);
         return n / 2;
     }
-    if (f == EMU_FAULT_CORRUPT) {
+    if (f == EMU_FAULT_CORRUPT && emu_corrupt(out, n, wbits, src, src_len)) {
         count_fault(f);
-        out[n / 2] ^= 0xff;
     }
     return n;
 }
@@ -504,7 +505,7 @@ EMU_API int qzCompress(QzSession_T *sess, const unsigned char *src, unsigned int
         leave(s);
         return rc;
     }
-    produced = post_fault(f, dest, produced);
+    produced = post_fault(f, dest, produced, zlib ? 15 : -15, src, n);
     *src_len = n;
     *dest_len = produced;
     sess->total_in += n;
@@ -629,7 +630,7 @@ EMU_API int qzDecompress(QzSession_T *sess, const unsigned char *src, unsigned i
         leave(s);
         return rc;
     }
-    produced = post_fault(f, dest, produced);
+    produced = post_fault(f, dest, produced, 0, NULL, 0);
     *src_len = consumed;
     *dest_len = produced;
     sess->total_in += consumed;

@@ -415,8 +415,11 @@ static qpl_status run(qpl_job *job, qpl_emu_state *s)
             count_fault(f);
             job->total_out /= 2;
         } else if (f == EMU_FAULT_CORRUPT) {
-            count_fault(f);
-            job->next_out_ptr[job->total_out / 2] ^= 0xff;
+            int compressed = job->op == qpl_op_compress;
+            if (emu_corrupt(job->next_out_ptr, job->total_out, (job->flags & QPL_FLAG_ZLIB_MODE) ? 15 : -15,
+                            compressed ? job->next_in_ptr : NULL, compressed ? job->available_in : 0)) {
+                count_fault(f);
+            }
         }
     }
     return st;

@@ -81,7 +81,18 @@ class AcceleratorRoutingTest {
     }
 
     /** Compresses and decompresses chunks on 32 threads; returns how many results were wrong. */
+    /** Compress calls every engine declined (all contexts busy under 32 threads): Cassandra's code served them. */
+    private static final AtomicInteger compressHandedBack = new AtomicInteger();
+
+    /**
+     * Chunks compressed and decompressed through the bridge from 32 threads; the number whose
+     * result was wrong. A call every engine declines is what the agent hands back to Cassandra's
+     * own code: it is completed here with java.util.zip, as stock would, and counted in
+     * {@link #compressHandedBack} (compress only), not as wrong. On a loaded machine 32 threads can find even zlib's pool
+     * busy (8 contexts on 2 CPUs), which is by design.
+     */
     private static int wrongResults(DeflateBridge bridge) throws Exception {
+        compressHandedBack.set(0);
         List<byte[]> chunks = TestData.chunks(TestData.cassandraLikeRows(THREADS * CHUNKS_PER_THREAD * 16 * 1024, 3), 16 * 1024);
         AtomicInteger wrong = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
@@ -94,14 +105,21 @@ class AcceleratorRoutingTest {
                         byte[] chunk = chunks.get(i);
                         byte[] out = new byte[TestData.bound(chunk.length)];
                         int n = bridge.tryCompress(chunk, 0, chunk.length, out, 0, out.length);
-                        byte[] stream = Arrays.copyOf(out, Math.max(0, n));
-                        if (n < 0 || !Arrays.equals(chunk, TestData.zlibDecompress(stream, chunk.length))) {
+                        byte[] stream;
+                        if (n < 0) {
+                            compressHandedBack.incrementAndGet();
+                            stream = TestData.zlibCompress(chunk);
+                        } else {
+                            stream = Arrays.copyOf(out, n);
+                        }
+                        if (!Arrays.equals(chunk, TestData.zlibDecompress(stream, chunk.length))) {
                             wrong.incrementAndGet();
                             continue;
                         }
                         byte[] back = new byte[chunk.length];
-                        int m = bridge.tryDecompress(stream, 0, n, back, 0, back.length);
-                        if (m != chunk.length || !Arrays.equals(chunk, back)) {
+                        int m = bridge.tryDecompress(stream, 0, stream.length, back, 0, back.length);
+                        // m < 0: handed back; Cassandra's own code decompresses it.
+                        if (m >= 0 && (m != chunk.length || !Arrays.equals(chunk, back))) {
                             wrong.incrementAndGet();
                         }
                     }
@@ -189,9 +207,11 @@ class AcceleratorRoutingTest {
             long calls = emulatorCount(accelerator, "calls");
             assertEquals(0, wrongResults(b));
             assertEquals(calls, emulatorCount(accelerator, "calls"), "an absent device must not be called per chunk");
-            // 32 threads on 8 libdeflate contexts: calls that find them all busy go on to zlib.
+            // 32 threads on 8 libdeflate contexts: calls that find them all busy go on to zlib,
+            // and those that find zlib's busy too go back to Cassandra's own code: every compress
+            // call is exactly one of the three.
             assertEquals(THREADS * CHUNKS_PER_THREAD, b.statistics().of("libdeflate", Direction.COMPRESS).getOperations()
-                    + b.statistics().of("zlib", Direction.COMPRESS).getOperations());
+                    + b.statistics().of("zlib", Direction.COMPRESS).getOperations() + compressHandedBack.get());
         }
     }
 

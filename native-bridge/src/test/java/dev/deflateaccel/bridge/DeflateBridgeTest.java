@@ -107,7 +107,11 @@ class DeflateBridgeTest {
             byte[] stream = TestData.zlibCompress(TestData.cassandraLikeRows(4096, 5));
             byte[] truncated = Arrays.copyOf(stream, stream.length - 3);
             assertThrows(IOException.class, () -> b.decompress(truncated, 0, truncated.length, new byte[4096], 0, 4096));
-            assertEquals(1, stats(b, "libdeflate", Direction.DECOMPRESS).getFallbacksCorruptInput());
+            // libdeflate may call a truncated stream corrupt or, having read past its end, out of
+            // room: either way it declines once and serves nothing; zlib then finds it corrupt.
+            EngineStatistics libdeflate = stats(b, "libdeflate", Direction.DECOMPRESS);
+            assertEquals(1, libdeflate.getFallbacks(), libdeflate.summary());
+            assertEquals(0, libdeflate.getOperations(), libdeflate.summary());
             assertEquals(1, stats(b, "zlib", Direction.DECOMPRESS).getFallbacksCorruptInput());
         }
     }

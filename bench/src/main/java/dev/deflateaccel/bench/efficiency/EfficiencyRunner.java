@@ -1,7 +1,6 @@
 package dev.deflateaccel.bench.efficiency;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +16,7 @@ import dev.deflateaccel.bench.tools.ChildJvm;
 import dev.deflateaccel.bench.tools.ChildSession;
 import dev.deflateaccel.bench.tools.ChunkFile;
 import dev.deflateaccel.bench.tools.ProtocolLine;
+import dev.deflateaccel.bench.tools.ReportFiles;
 import dev.deflateaccel.bench.tools.ReportHeader;
 import dev.deflateaccel.bench.tools.Spread;
 
@@ -53,16 +53,10 @@ public final class EfficiencyRunner {
         try {
             options = EfficiencyOptions.parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println("[efficiency] " + e.getMessage());
-            System.exit(2);
+            ReportFiles.exitOnUsageProblem("efficiency", e.getMessage());
             return;
         }
-        String agentProblem = ChildJvm.agentJarProblem(options.agentJar);
-        if (agentProblem != null) {
-            System.err.println("[efficiency] " + agentProblem);
-            System.exit(2);
-            return;
-        }
+        ReportFiles.exitOnUsageProblem("efficiency", ChildJvm.agentJarProblem(options.agentJar));
         ReportHeader header = new ReportHeader(EfficiencyRunner.class, args);
         header.put("Agent jar", ChildJvm.describeJar(options.agentJar));
         header.put("Measured", options.describe());
@@ -77,13 +71,9 @@ public final class EfficiencyRunner {
         } finally {
             runner.closeAll();
         }
-        Files.createDirectories(options.resultsDir);
+        ReportFiles report = new ReportFiles(options.resultsDir, header.stamp(), "efficiency");
         String markdown = new EfficiencyReport(header, options, runner.results).render();
-        Path md = options.resultsDir.resolve(header.stamp() + "-efficiency.md");
-        Files.write(md, markdown.getBytes(StandardCharsets.UTF_8));
-        System.out.println();
-        System.out.println(markdown);
-        System.out.println("[efficiency] report: " + md);
+        report.publish(markdown, false);
         System.exit(runner.results.failed() ? 1 : 0);
     }
 

@@ -1,6 +1,5 @@
 package dev.deflateaccel.bench.levels;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,6 +10,7 @@ import dev.deflateaccel.bench.tools.ArgList;
 import dev.deflateaccel.bench.tools.ChildJvm;
 import dev.deflateaccel.bench.tools.ChildSession;
 import dev.deflateaccel.bench.tools.ProtocolLine;
+import dev.deflateaccel.bench.tools.ReportFiles;
 import dev.deflateaccel.bench.tools.ReportHeader;
 
 /**
@@ -39,16 +39,10 @@ public final class LevelsRunner {
             options = LevelsOptions.parse(args);
             source = ChunkSource.load(options.source, options.corpusDir, options.maxBytes);
         } catch (IllegalArgumentException | IllegalStateException e) {
-            System.err.println("[levels] " + e.getMessage());
-            System.exit(2);
+            ReportFiles.exitOnUsageProblem("levels", e.getMessage());
             return;
         }
-        String agentProblem = ChildJvm.agentJarProblem(options.agentJar);
-        if (agentProblem != null) {
-            System.err.println("[levels] " + agentProblem);
-            System.exit(2);
-            return;
-        }
+        ReportFiles.exitOnUsageProblem("levels", ChildJvm.agentJarProblem(options.agentJar));
         ReportHeader header = new ReportHeader(LevelsRunner.class, args);
         header.put("Data", source.label);
         header.put("Agent jar", ChildJvm.describeJar(options.agentJar));
@@ -66,16 +60,12 @@ public final class LevelsRunner {
             outcomes.add(outcome);
         }
 
-        Files.createDirectories(options.resultsDir);
-        Path png = options.resultsDir.resolve(header.stamp() + "-levels.png");
+        ReportFiles report = new ReportFiles(options.resultsDir, header.stamp(), "levels");
+        Path png = report.png();
         boolean charted = LevelsChart.write(outcomes, options.chunkKiBs, png);
         String markdown = new LevelsReport(header, source, options, outcomes, charted ? png.getFileName().toString()
                 : null).render();
-        Path md = options.resultsDir.resolve(header.stamp() + "-levels.md");
-        Files.write(md, markdown.getBytes(StandardCharsets.UTF_8));
-        System.out.println();
-        System.out.println(markdown);
-        System.out.println("[levels] report: " + md + (charted ? ", chart: " + png : ""));
+        report.publish(markdown, charted);
         System.exit(outcomes.stream().allMatch(LevelOutcome::usable) ? 0 : 1);
     }
 

@@ -1,17 +1,14 @@
 package dev.deflateaccel.bench.scaling;
 
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-import dev.deflateaccel.bench.Datasets;
-import dev.deflateaccel.bench.RepoLayout;
 import dev.deflateaccel.bench.tools.ArgList;
+import dev.deflateaccel.bench.tools.MeasuredRunOptions;
 
 /** The thread-scaling run's options; the defaults are the run issue 12 item 5 asks for. */
-public final class ScalingOptions {
+public final class ScalingOptions extends MeasuredRunOptions {
     public static final String USAGE = String.join("\n",
             "usage: ScalingRunner [options]",
             "  --engines libdeflate,igzip,stock   agent engines (libdeflate, igzip, zlib, qat, iaa) and/or stock",
@@ -27,14 +24,10 @@ public final class ScalingOptions {
     public List<Integer> threads = List.of(1, 2, 4, 16, 64);
     public List<String> contexts = List.of("default", "match");
     public List<String> directions = List.of("compress", "decompress");
-    public int rounds = 3;
-    public double seconds = 1;
-    public double warmupSeconds = 1;
-    public String dataset;
-    public int chunkKiB = 16;
-    public Path agentJar = RepoLayout.defaultAgentJar();
-    public Path corpusDir = RepoLayout.corpusDir();
-    public Path resultsDir = RepoLayout.resultsDir();
+
+    ScalingOptions() {
+        super(3, 1, 1);
+    }
 
     public static ScalingOptions parse(String[] args) {
         ScalingOptions o = new ScalingOptions();
@@ -45,20 +38,13 @@ public final class ScalingOptions {
                 case "--threads": o.threads = ArgList.ints(v); break;
                 case "--contexts": o.contexts = ArgList.words(v); break;
                 case "--directions": o.directions = ArgList.words(v); break;
-                case "--rounds": o.rounds = Integer.parseInt(v); break;
-                case "--seconds": o.seconds = Double.parseDouble(v); break;
-                case "--warmup-seconds": o.warmupSeconds = Double.parseDouble(v); break;
-                case "--dataset": o.dataset = v; break;
-                case "--chunk-kib": o.chunkKiB = Integer.parseInt(v); break;
-                case "--agent": o.agentJar = Paths.get(v).toAbsolutePath().normalize(); break;
-                case "--corpus": o.corpusDir = Paths.get(v).toAbsolutePath().normalize(); break;
-                case "--results": o.resultsDir = Paths.get(v).toAbsolutePath().normalize(); break;
-                default: throw new IllegalArgumentException("unknown argument '" + args[i] + "'\n" + USAGE);
+                default:
+                    if (!o.parseShared(args[i], v)) {
+                        throw new IllegalArgumentException("unknown argument '" + args[i] + "'\n" + USAGE);
+                    }
             }
         }
-        if (o.dataset == null) {
-            o.dataset = Datasets.availableOrGenerated(o.corpusDir).get(0);
-        }
+        o.finishShared(USAGE);
         for (String c : o.contexts) {
             if (!c.equals("default") && !c.equals("match")) {
                 throw new IllegalArgumentException("--contexts takes default and/or match, not '" + c + "'");
@@ -69,8 +55,8 @@ public final class ScalingOptions {
                 throw new IllegalArgumentException("--directions takes compress and/or decompress, not '" + d + "'");
             }
         }
-        if (o.threads.isEmpty() || o.threads.stream().anyMatch(t -> t < 1) || o.rounds < 1 || o.seconds <= 0) {
-            throw new IllegalArgumentException("thread counts, rounds and seconds must be positive\n" + USAGE);
+        if (o.threads.isEmpty() || o.threads.stream().anyMatch(t -> t < 1)) {
+            throw new IllegalArgumentException("thread counts must be positive\n" + USAGE);
         }
         return o;
     }
@@ -92,10 +78,6 @@ public final class ScalingOptions {
 
     public int maxThreads() {
         return Collections.max(threads);
-    }
-
-    public int chunkBytes() {
-        return chunkKiB * 1024;
     }
 
     public String describe() {

@@ -1,6 +1,5 @@
 package dev.deflateaccel.bench.scaling;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +11,7 @@ import dev.deflateaccel.bench.tools.ChildJvm;
 import dev.deflateaccel.bench.tools.ChildSession;
 import dev.deflateaccel.bench.tools.ChunkFile;
 import dev.deflateaccel.bench.tools.ProtocolLine;
+import dev.deflateaccel.bench.tools.ReportFiles;
 import dev.deflateaccel.bench.tools.ReportHeader;
 
 /**
@@ -39,16 +39,10 @@ public final class ScalingRunner {
         try {
             options = ScalingOptions.parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println("[scaling] " + e.getMessage());
-            System.exit(2);
+            ReportFiles.exitOnUsageProblem("scaling", e.getMessage());
             return;
         }
-        String agentProblem = ChildJvm.agentJarProblem(options.agentJar);
-        if (agentProblem != null) {
-            System.err.println("[scaling] " + agentProblem);
-            System.exit(2);
-            return;
-        }
+        ReportFiles.exitOnUsageProblem("scaling", ChildJvm.agentJarProblem(options.agentJar));
         ReportHeader header = new ReportHeader(ScalingRunner.class, args);
         header.put("Agent jar", ChildJvm.describeJar(options.agentJar));
         header.put("Measured", options.describe());
@@ -65,16 +59,12 @@ public final class ScalingRunner {
             outcomes.add(outcome);
         }
 
-        Files.createDirectories(options.resultsDir);
-        Path png = options.resultsDir.resolve(header.stamp() + "-scaling.png");
+        ReportFiles report = new ReportFiles(options.resultsDir, header.stamp(), "scaling");
+        Path png = report.png();
         boolean charted = ScalingChart.write(outcomes, options, png);
         String markdown = new ScalingReport(header, options, outcomes, charted ? png.getFileName().toString() : null)
                 .render();
-        Path md = options.resultsDir.resolve(header.stamp() + "-scaling.md");
-        Files.write(md, markdown.getBytes(StandardCharsets.UTF_8));
-        System.out.println();
-        System.out.println(markdown);
-        System.out.println("[scaling] report: " + md + (charted ? ", chart: " + png : ""));
+        report.publish(markdown, charted);
         System.exit(outcomes.stream().allMatch(ScalingOutcome::usable) ? 0 : 1);
     }
 

@@ -22,9 +22,6 @@ import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
-import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -44,12 +41,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToDoubleFunction;
-import java.util.regex.Pattern;
-import javax.imageio.ImageIO;
-import org.jfree.chart.ChartFactory;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
  * End-to-end benchmark (it/run-e2e-bench.sh): the same workload on one fresh single node per run
@@ -63,8 +54,6 @@ import org.jfree.data.category.DefaultCategoryDataset;
  */
 public final class EndToEndBench {
 
-    private static final Pattern PENDING_NONE = Pattern.compile("(?m)^pending tasks:?\\s+0\\s*$");
-    private static final double CLOCK_TICKS_PER_SECOND = clockTicks();
 
     private EndToEndBench() {
     }
@@ -87,13 +76,6 @@ public final class EndToEndBench {
                     case "--short":
                         o.mode = "short";
                         break;
-                    case "--full":
-                        o.mode = "full";
-                        o.rows = 200_000;
-                        o.readSeconds = 60;
-                        o.readWarmupSeconds = 10;
-                        o.repetitions = 5;
-                        break;
                     case "--rows":
                         o.rows = Integer.parseInt(args[++i]);
                         break;
@@ -108,7 +90,7 @@ public final class EndToEndBench {
                         break;
                     default:
                         throw new IllegalArgumentException("unknown argument " + args[i] + "\nusage: run-e2e-bench.sh"
-                                + " [--short|--full] [--cassandra 5.0|6.0] [--rows N] [--read-seconds S] [--repetitions R]");
+                                + " [--short] [--cassandra 5.0|6.0] [--rows N] [--read-seconds S] [--repetitions R]");
                 }
             }
             return o;
@@ -184,9 +166,7 @@ public final class EndToEndBench {
 
     static List<Config> configs() {
         NodeSettings noCache = NodeSettings.stock().yaml("file_cache_enabled", "false");
-        AgentConfig igzip = AgentConfig.allOff("igzip both directions, zlib fallback")
-                .with(AgentConfig.USE_IGZIP_COMPRESS, "1").with(AgentConfig.USE_IGZIP_UNCOMPRESS, "1")
-                .with(AgentConfig.USE_ZLIB_COMPRESS, "1").with(AgentConfig.USE_ZLIB_UNCOMPRESS, "1");
+        AgentConfig igzip = SteadyConfig.IGZIP;
         return List.of(
                 new Config("Deflate (stock)", "deflate-stock", noCache, "DeflateCompressor", null),
                 new Config("Deflate + agent (libdeflate)", "deflate-libdeflate",
@@ -200,7 +180,7 @@ public final class EndToEndBench {
 
     private static boolean run(Options options, Path nodesDir) {
         long benchStart = System.nanoTime();
-        String machine = machine();
+        String machine = MachineDescription.describe();
         Progress.say("e2e benchmark on %s", CassandraDistribution.locate(options.cassandra).describe());
         Progress.say("e2e benchmark, %s mode: %,d rows, %d s reads (%d s warm-up), %d repetitions, %d KiB chunks,"
                         + " concurrency %d", options.mode, options.rows, options.readSeconds, options.readWarmupSeconds,
@@ -239,7 +219,9 @@ public final class EndToEndBench {
             Path md = options.resultsDir.resolve(stamp + ".md");
             Files.write(md, markdown.getBytes(StandardCharsets.UTF_8));
             Path png = options.resultsDir.resolve(stamp + ".png");
-            chart(results, png);
+            List<String> header = new ArrayList<>(List.of("it/run-e2e-bench.sh, " + stamp + " UTC"));
+            header.addAll(List.of(machine.split("\n")));
+            chart(header, results, png);
             System.out.println();
             System.out.print(markdown);
             Progress.say("%nwritten: %s%n         %s", md.toAbsolutePath(), png.toAbsolutePath());
@@ -270,7 +252,7 @@ public final class EndToEndBench {
 
             // write
             DataWriter writer = new DataWriter(session, table, generator, ONE, options.concurrency);
-            double cpu = cpuSeconds(pid);
+            double cpu = ProcessCpu.seconds(pid);
             long t = System.nanoTime();
             long loadStart = t;
             try (Progress ignored = Progress.show("write", () -> String.format(Locale.ROOT, "%,d of %,d rows, %,.0f rows/s",
@@ -278,21 +260,24 @@ public final class EndToEndBench {
                 writer.writeAll(0, options.rows);
             }
             r.writeRowsPerSecond = options.rows / seconds(t);
-            r.writeCpuMicrosPerRow = (cpuSeconds(pid) - cpu) * 1e6 / options.rows;
+            r.writeCpuMicrosPerRow = (ProcessCpu.seconds(pid) - cpu) * 1e6 / options.rows;
 
             // flush + major compaction
             Progress.say("  flush, then major compaction ...");
             t = System.nanoTime();
             node.nodetool().ok("flush", table.keyspace(), table.name());
             r.flushSeconds = seconds(t);
-            awaitNoCompactions(node, table);
-            cpu = cpuSeconds(pid);
+            Compactions.awaitNone(node, table.keyspace(), Duration.ofMinutes(5));
+            cpu = ProcessCpu.seconds(pid);
+            long logMark = node.systemLog().mark();
             t = System.nanoTime();
             node.nodetool().ok("compact", table.keyspace(), table.name());
             r.compactSeconds = seconds(t);
-            r.compactCpuMicrosPerRow = (cpuSeconds(pid) - cpu) * 1e6 / options.rows;
+            r.compactCpuMicrosPerRow = (ProcessCpu.seconds(pid) - cpu) * 1e6 / options.rows;
             r.compactMBps = options.rows * rawBytesPerRow / 1e6 / r.compactSeconds;
-            r.serverCompactSeconds = loggedCompactionSeconds(node, table);
+            long loggedMillis = ServerLogLines.of(node.systemLog().linesSince(logMark), table.keyspace(), table.name())
+                    .compactionMillis;
+            r.serverCompactSeconds = loggedMillis > 0 ? loggedMillis / 1000.0 : Double.NaN;
             r.rawMB = options.rows * rawBytesPerRow / 1e6;
             awaitCompressor(node, table, config.compressor);
             r.sstableMB = SSTableFiles.dataBytes(node.layout(), table.keyspace(), table.name()) / 1e6;
@@ -304,7 +289,7 @@ public final class EndToEndBench {
                 warm.run(Duration.ofSeconds(options.readWarmupSeconds));
             }
             PointReads reads = new PointReads(session, table, generator, options.rows, options.concurrency, 11);
-            cpu = cpuSeconds(pid);
+            cpu = ProcessCpu.seconds(pid);
             long readStart = System.nanoTime();
             try (Progress ignored = Progress.show("random point reads", () -> String.format(Locale.ROOT,
                     "%,d reads, %,.0f ops/s, %ds of %ds", reads.completed.get(),
@@ -312,7 +297,7 @@ public final class EndToEndBench {
                     options.readSeconds))) {
                 reads.run(Duration.ofSeconds(options.readSeconds));
             }
-            r.readCpuMicrosPerRead = (cpuSeconds(pid) - cpu) * 1e6 / Math.max(1, reads.latencies.count());
+            r.readCpuMicrosPerRead = (ProcessCpu.seconds(pid) - cpu) * 1e6 / Math.max(1, reads.latencies.count());
             r.readOpsPerSecond = reads.opsPerSecond();
             r.readP99Millis = reads.latencies.percentileMillis(99);
             r.readFailures = reads.failures.get() + warm.failures.get();
@@ -334,26 +319,6 @@ public final class EndToEndBench {
         }
         Files2.deleteRecursively(nodesDir.resolve(config.nodeName + "-" + rep));
         return r;
-    }
-
-    private static final Pattern COMPACTED_IN = Pattern.compile("Compacted \\(.*in ([0-9,]+)ms");
-
-    /** The last "Compacted (...)" line of system.log that names the benchmark table, in seconds. */
-    static double loggedCompactionSeconds(CassandraNode node, TestTable table) {
-        try {
-            double found = Double.NaN;
-            for (String line : Files.readAllLines(node.layout().systemLog(), StandardCharsets.UTF_8)) {
-                if (line.contains("Compacted (") && line.contains("/" + table.keyspace() + "/" + table.name() + "-")) {
-                    java.util.regex.Matcher m = COMPACTED_IN.matcher(line);
-                    if (m.find()) {
-                        found = Long.parseLong(m.group(1).replace(",", "")) / 1000.0;
-                    }
-                }
-            }
-            return found;
-        } catch (IOException | RuntimeException e) {
-            return Double.NaN;
-        }
     }
 
     /** 100% random point reads of loaded rows, fixed concurrency, fixed time, each checked. */
@@ -425,44 +390,6 @@ public final class EndToEndBench {
         return (double) sum / rows;
     }
 
-    /** utime + stime of the process, in seconds (fields 14 and 15 of /proc/pid/stat). */
-    static double cpuSeconds(long pid) {
-        try {
-            String stat = new String(Files.readAllBytes(Paths.get("/proc/" + pid + "/stat")), StandardCharsets.US_ASCII);
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-            // fields[0] is field 3 (state); utime is field 14, stime field 15.
-            long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-            return ticks / CLOCK_TICKS_PER_SECOND;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read /proc/" + pid + "/stat", e);
-        }
-    }
-
-    private static double clockTicks() {
-        try {
-            Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
-            p.waitFor();
-            return Double.parseDouble(out);
-        } catch (Exception e) {
-            return 100;
-        }
-    }
-
-    private static void awaitNoCompactions(CassandraNode node, TestTable table) {
-        long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
-        while (true) {
-            String stats = node.nodetool().ok("compactionstats");
-            if (PENDING_NONE.matcher(stats).find() && !stats.contains(table.keyspace())) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("background compactions still running after 5 minutes");
-            }
-            sleep(500);
-        }
-    }
-
     /** After the major compaction every live SSTable must carry the table's compressor. */
     private static void awaitCompressor(CassandraNode node, TestTable table, String compressor) {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
@@ -476,24 +403,6 @@ public final class EndToEndBench {
             }
             sleep(250);
         }
-    }
-
-    static String machine() {
-        String cpu = "unknown CPU";
-        try {
-            for (String line : Files.readAllLines(Paths.get("/proc/cpuinfo"))) {
-                if (line.startsWith("model name")) {
-                    cpu = line.substring(line.indexOf(':') + 1).trim();
-                    break;
-                }
-            }
-        } catch (IOException ignored) {
-            // keep "unknown CPU"
-        }
-        return String.format(Locale.ROOT, "CPU: %s, %d cores available\nJDK: %s %s (%s)\nOS: %s %s", cpu,
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
-                System.getProperty("java.version"), System.getProperty("java.vendor"), System.getProperty("os.name"),
-                System.getProperty("os.version"));
     }
 
     static double median(List<Run> runs, ToDoubleFunction<Run> metric) {
@@ -593,28 +502,20 @@ public final class EndToEndBench {
     }
 
     /** Four bar charts of the medians (compaction MB/s, read ops/s, CPU per read, size) in one PNG. */
-    static void chart(Map<Config, List<Run>> results, Path png) throws IOException {
-        String[] titles = {"compaction MB/s (raw bytes, server-logged time)", "point reads ops/s (chunk cache off)", "server CPU us per read",
-                "Data.db MB after compaction"};
+    static void chart(List<String> header, Map<Config, List<Run>> results, Path png) throws IOException {
+        String[] titles = {"compaction MB/s (raw bytes, server-logged time)", "point reads ops/s (chunk cache off)",
+                "server CPU us per read", "Data.db MB after compaction"};
         List<ToDoubleFunction<Run>> metrics = List.of(Run::serverCompactMBps, r -> r.readOpsPerSecond,
                 r -> r.readCpuMicrosPerRead, r -> r.sstableMB);
-        int w = 700;
-        int h = 420;
-        BufferedImage image = new BufferedImage(2 * w, 2 * h, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, 2 * w, 2 * h);
+        List<BarChartGrid.Panel> panels = new ArrayList<>();
         for (int i = 0; i < titles.length; i++) {
-            DefaultCategoryDataset data = new DefaultCategoryDataset();
+            Map<String, Double> bars = new LinkedHashMap<>();
             for (Map.Entry<Config, List<Run>> e : results.entrySet()) {
-                data.addValue(median(e.getValue(), metrics.get(i)), "median", e.getKey().label);
+                bars.put(e.getKey().label, median(e.getValue(), metrics.get(i)));
             }
-            JFreeChart chart = ChartFactory.createBarChart(titles[i], null, null, data, PlotOrientation.HORIZONTAL,
-                    false, false, false);
-            chart.draw(g, new java.awt.geom.Rectangle2D.Double((i % 2) * w, (i / 2) * h, w, h));
+            panels.add(new BarChartGrid.Panel(titles[i], bars));
         }
-        g.dispose();
-        ImageIO.write(image, "png", png.toFile());
+        BarChartGrid.write(header, panels, png);
     }
 
     private static double seconds(long startNanos) {

@@ -19,10 +19,11 @@ import java.util.stream.Stream;
 
 /**
  * The project's main command (it/run-side-by-side.sh): the same short workload on a stock
- * Cassandra 5.0 node with the agent and on one without it, printed side by side - throughput,
- * latency percentiles, flush and compaction time, SSTable size, and which engine served how many
- * Deflate calls with how many fallbacks. Builds nothing; the nodes and their data are removed on
- * exit, Ctrl-C included, unless --keep is given.
+ * Cassandra 5.0 node with the agent and on one without it, in alternating order (A-B-B-A), printed
+ * side by side - throughput, node CPU per operation, latency percentiles, flush and compaction
+ * time, SSTable size, which engine served how many Deflate calls - with a judgement per measurement
+ * (Verdict) and a one-line verdict. Builds nothing; the nodes and their data are removed on exit,
+ * Ctrl-C included, unless --keep is given.
  */
 public final class SideBySide {
 
@@ -57,12 +58,14 @@ public final class SideBySide {
         }
     }
 
-    private static SideBySideResult runWithAgent(SideBySideRun runner) {
-        return runner.run("with agent (libdeflate)", "with-agent", NodeSettings.withAgent(AgentConfig.libdeflate()));
+    private static SideBySideResult runWithAgent(SideBySideRun runner, int round) {
+        Progress.say("== round %d: with agent (libdeflate) ==", round);
+        return runner.run("with agent, round " + round, "with-agent-" + round, NodeSettings.withAgent(AgentConfig.libdeflate()));
     }
 
-    private static SideBySideResult runStock(SideBySideRun runner) {
-        return runner.run("without agent (stock)", "without-agent", NodeSettings.stock());
+    private static SideBySideResult runStock(SideBySideRun runner, int round) {
+        Progress.say("== round %d: without agent (stock) ==", round);
+        return runner.run("without agent, round " + round, "without-agent-" + round, NodeSettings.stock());
     }
 
     /**
@@ -91,20 +94,29 @@ public final class SideBySide {
 
         readOnce(distribution.lib());
         SideBySideRun runner = new SideBySideRun(options, nodesDir);
-        List<SideBySideResult> results = new ArrayList<>();
-        if (options.stockFirst) {
-            results.add(runStock(runner));
-            results.add(0, runWithAgent(runner));
-        } else {
-            results.add(runWithAgent(runner));
-            results.add(runStock(runner));
+        List<SideBySideResult> agent = new ArrayList<>();
+        List<SideBySideResult> stock = new ArrayList<>();
+        List<Boolean> agentFirst = new ArrayList<>();
+        long start = System.nanoTime();
+        for (int round = 1; round <= options.rounds; round++) {
+            // Alternate which side runs first (A-B-B-A), so that an advantage of going first or
+            // second - cold page cache, a neighbour's build finishing - shows up as disagreement.
+            boolean agentFirstNow = (round % 2 == 1) != options.stockFirst;
+            agentFirst.add(agentFirstNow);
+            if (agentFirstNow) {
+                agent.add(runWithAgent(runner, round));
+                stock.add(runStock(runner, round));
+            } else {
+                stock.add(runStock(runner, round));
+                agent.add(runWithAgent(runner, round));
+            }
+            Progress.say("  (elapsed %d s)", (System.nanoTime() - start) / 1_000_000_000L);
         }
 
         System.out.println();
-        System.out.print(new ComparisonTable(results).render(options));
-        System.out.printf("%nOne short run on %d cores, %s first: repeat it (and try --stock-first) before trusting a"
-                + " difference of less than about 20%%.%n", Runtime.getRuntime().availableProcessors(),
-                options.stockFirst ? "the node without the agent" : "the node with the agent");
+        System.out.print(new SideBySideReport(agent, stock, agentFirst).render(options));
+        List<SideBySideResult> results = new ArrayList<>(agent);
+        results.addAll(stock);
         boolean clean = results.stream().allMatch(SideBySideResult::clean);
         if (!clean) {
             System.out.println("\nSOMETHING WENT WRONG: failed requests, wrong reads or a failed read-back above.");

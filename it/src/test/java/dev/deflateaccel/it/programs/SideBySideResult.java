@@ -8,8 +8,14 @@ final class SideBySideResult {
     final String label;
     double startSeconds;
     double loadRowsPerSecond;
+    /** Node CPU (utime + stime) per loaded row, per compacted row, per mixed operation. */
+    double loadCpuMicrosPerRow;
+    double compactionCpuMicrosPerRow;
+    double mixedCpuMicrosPerOp;
     double flushSeconds;
     double compactionSeconds;
+    /** The major compaction's duration as system.log gives it ("Compacted (...) in N ms"); NaN if not found. */
+    double serverCompactionSeconds = Double.NaN;
     long sstableBytes;
     double mixedOpsPerSecond;
     double readP50;

@@ -18,7 +18,6 @@ import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * One side of the comparison: a fresh node with the given settings, the load, flush and
@@ -26,8 +25,6 @@ import java.util.regex.Pattern;
  * stopped again.
  */
 final class SideBySideRun {
-
-    private static final Pattern PENDING_NONE = Pattern.compile("(?m)^pending tasks:?\\s+0\\s*$");
 
     private final SideBySideOptions options;
     private final Path nodesDir;
@@ -39,12 +36,12 @@ final class SideBySideRun {
 
     SideBySideResult run(String label, String nodeName, NodeSettings settings) {
         SideBySideResult result = new SideBySideResult(label);
-        Progress.say("== %s ==", label);
         try (CassandraNode node = CassandraNode.single(nodeName, nodesDir, "127.0.0.1", options.cassandra)) {
             long t = System.nanoTime();
             node.start(settings);
             result.startSeconds = seconds(t);
 
+            long pid = node.pid();
             warmUp(node);
             EngineStats before = node.engineStats();
 
@@ -53,12 +50,14 @@ final class SideBySideRun {
             table.create(node.session(), 1);
 
             DataWriter writer = new DataWriter(node.session(), table, rows, ONE, options.concurrency);
+            double cpu = ProcessCpu.seconds(pid);
             t = System.nanoTime();
             long loadStart = t;
             try (Progress ignored = Progress.show("load", () -> rate(writer.acknowledged(), options.rows, loadStart))) {
                 writer.writeAll(0, options.rows);
             }
             result.loadRowsPerSecond = options.rows / seconds(t);
+            result.loadCpuMicrosPerRow = (ProcessCpu.seconds(pid) - cpu) * 1e6 / options.rows;
 
             Progress.say("  flush, then major compaction ...");
             t = System.nanoTime();
@@ -66,14 +65,22 @@ final class SideBySideRun {
             result.flushSeconds = seconds(t);
             // Compactions the load triggered finish first, so that the timed major compaction
             // is the same work on both sides: all rows rewritten once with DeflateCompressor.
-            awaitNoCompactions(node, table);
+            Compactions.awaitNone(node, table.keyspace(), Duration.ofMinutes(5));
+            cpu = ProcessCpu.seconds(pid);
+            long logMark = node.systemLog().mark();
             t = System.nanoTime();
             node.nodetool().ok("compact", table.keyspace(), table.name());
             result.compactionSeconds = seconds(t);
+            // The server's own duration leaves out the nodetool JVM's start-up, about a second of noise here.
+            long loggedMillis = ServerLogLines.of(node.systemLog().linesSince(logMark), table.keyspace(), table.name())
+                    .compactionMillis;
+            result.serverCompactionSeconds = loggedMillis > 0 ? loggedMillis / 1000.0 : Double.NaN;
+            result.compactionCpuMicrosPerRow = (ProcessCpu.seconds(pid) - cpu) * 1e6 / options.rows;
             DeflateSSTables.assertAllDeflate(node, table);
             result.sstableBytes = SSTableFiles.dataBytes(node.layout(), table.keyspace(), table.name());
 
             MixedWorkload mixed = new MixedWorkload(node.session(), table, rows, options.rows, options.concurrency, 11);
+            cpu = ProcessCpu.seconds(pid);
             long mixedStart = System.nanoTime();
             try (Progress ignored = Progress.show("mixed 50% reads / 50% writes",
                     () -> String.format(Locale.ROOT, "%,d ops, %,.0f ops/s, %ds of %ds", mixed.completed.get(),
@@ -82,6 +89,8 @@ final class SideBySideRun {
                 mixed.run(options.mixed);
             }
             result.mixedOpsPerSecond = mixed.operationsPerSecond();
+            result.mixedCpuMicrosPerOp = (ProcessCpu.seconds(pid) - cpu) * 1e6
+                    / Math.max(1, mixed.reads.count() + mixed.writes.count());
             result.readP50 = mixed.reads.percentileMillis(50);
             result.readP99 = mixed.reads.percentileMillis(99);
             result.writeP50 = mixed.writes.percentileMillis(50);
@@ -124,27 +133,7 @@ final class SideBySideRun {
             writer.writeAll(0, options.warmupRows);
             DeflateSSTables.flushAndCompact(node, warmup);
             new MixedWorkload(node.session(), warmup, rows, options.warmupRows, options.concurrency, 5)
-                    .run(Duration.ofSeconds(10));
-        }
-    }
-
-    /** {@code nodetool compactionstats}: "pending tasks   0", and no active compaction of the keyspace listed. */
-    private static void awaitNoCompactions(CassandraNode node, TestTable table) {
-        long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
-        while (true) {
-            String stats = node.nodetool().ok("compactionstats");
-            if (PENDING_NONE.matcher(stats).find() && !stats.contains(table.keyspace())) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("background compactions still running after 5 minutes");
-            }
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+                    .run(Duration.ofSeconds(5));
         }
     }
 

@@ -33,6 +33,12 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
             state = s;
             statePointer = new Pointer(s);
             levelBuf = b;
+            // Native.malloc does not zero, and ISA-L's init functions set only some fields: start
+            // from zeros so that nothing a previous owner left in this memory can reach ISA-L.
+            statePointer.setMemory(0, IsalNatives.STREAM_ALLOCATION, (byte) 0);
+            if (b != 0) {
+                new Pointer(b).setMemory(0, levelBufSize, (byte) 0);
+            }
             countState((long) IsalNatives.STREAM_ALLOCATION + levelBufSize);
         }
 
@@ -81,7 +87,11 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
         p.setInt(IsalNatives.ZS_LEVEL_BUF_SIZE, IsalNatives.LEVEL_BUF_SIZE[level]);
         p.setLong(IsalNatives.ZS_LEVEL_BUF, c.levelBuf);
         p.setShort(IsalNatives.ZS_END_OF_STREAM, (short) 1);
+        p.setShort(IsalNatives.ZS_FLUSH, (short) IsalNatives.NO_FLUSH);
         p.setShort(IsalNatives.ZS_GZIP_FLAG, (short) IsalNatives.IGZIP_ZLIB);
+        // Not set by isal_deflate_stateless_init: without this the window is whatever the
+        // memory held (see IsalNatives.ZS_HIST_BITS), and so is the ratio.
+        p.setShort(IsalNatives.ZS_HIST_BITS, (short) IsalNatives.ISAL_DEF_MAX_HIST_BITS);
         int r = IsalNatives.isal_deflate_stateless(c.state);
         if (r == IsalNatives.COMP_OK) {
             return p.getInt(IsalNatives.ZS_TOTAL_OUT);

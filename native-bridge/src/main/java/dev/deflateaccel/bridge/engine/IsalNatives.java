@@ -17,7 +17,15 @@ final class IsalNatives {
     static final int ZS_LEVEL_BUF_SIZE = 44;  // uint32_t
     static final int ZS_LEVEL_BUF = 48;       // uint8_t*
     static final int ZS_END_OF_STREAM = 56;   // uint16_t
+    static final int ZS_FLUSH = 58;           // uint16_t
     static final int ZS_GZIP_FLAG = 60;       // uint16_t
+    /**
+     * uint16_t, log2 of the match window. isal_deflate_stateless_init does NOT set it (it sets
+     * level, level_buf, flush, gzip_flag... but not this), and isal_deflate_stateless takes any
+     * value 1..14 as a smaller window (0 or above 15 means 15). Left to malloc, it is whatever the
+     * memory held: a leftover 7 gives a 128-byte window and 25-30% larger output at every level.
+     */
+    static final int ZS_HIST_BITS = 62;
 
     // struct inflate_state (x86-64)
     static final int IS_NEXT_OUT = 0;         // uint8_t*
@@ -37,6 +45,9 @@ final class IsalNatives {
     static final int[] LEVEL_BUF_SIZE = {0, 282_624, 331_776, 348_160};
 
     static final int IGZIP_ZLIB = 3;
+    static final int NO_FLUSH = 0;
+    /** ISAL_DEF_MAX_HIST_BITS: the full 32 KiB window, what zlib's header 78 9C declares. */
+    static final int ISAL_DEF_MAX_HIST_BITS = 15;
     static final int COMP_OK = 0;
     static final int STATELESS_OVERFLOW = -1;
     static final int ISAL_DECOMP_OK = 0;
