@@ -3,7 +3,7 @@
 # LZ4 and Zstd tables, one fresh single node per run, round-robin, medians and ratios to stock
 # Deflate in it/target/e2e-results/<timestamp>.md plus a PNG chart. Builds nothing; build once with
 #     mvn -q -pl it -am package -DskipTests
-# Usage: it/run-e2e-bench.sh [--short] [--rows N] [--read-seconds S] [--repetitions R]
+# Usage: it/run-e2e-bench.sh [--short] [--cassandra 5.0|6.0] [--rows N] [--read-seconds S] [--repetitions R]
 # (The former --full mode is gone: it/run-steady-load.sh is the reference run.)
 # Ctrl-C stops the nodes and removes their data.
 set -euo pipefail
@@ -27,6 +27,7 @@ fi
 
 exec "$java" -Djava.awt.headless=true -cp "$target/test-classes:$(cat "$target/harness-classpath.txt")" \
   -Ddeflateaccel.cassandra.lib="$target/cassandra/lib" \
+  -Ddeflateaccel.cassandra60.lib="$it_dir/../it-cassandra60/target/cassandra/lib" \
   -Ddeflateaccel.agent.jar="$agent_jar" \
   -Ddeflateaccel.nodes.dir="$target/e2e-bench" \
   -Ddeflateaccel.e2e.results="$target/e2e-results" \

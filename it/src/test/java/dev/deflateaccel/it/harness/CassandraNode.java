@@ -12,9 +12,10 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One stock Cassandra node in its own directory, on its own loopback address and ports, started
- * in the foreground like {@code bin/cassandra -f} from its own conf/. Restarts keep the data
- * directory, which is what several scenarios are about.
+ * One stock Cassandra node in its own release directory (bin/, conf/, lib/, data/, logs/), on its
+ * own loopback address and ports, started with its own {@code bin/cassandra -f} and stopped with
+ * SIGTERM, as an operator runs a node. Restarts keep the data directory, which is what several
+ * scenarios are about.
  */
 public final class CassandraNode implements AutoCloseable {
 
@@ -40,10 +41,15 @@ public final class CassandraNode implements AutoCloseable {
         this.seeds = List.copyOf(seeds);
     }
 
-    /** A single node (its own seed) in a fresh directory {@code nodesDir/name}. */
+    /** A single Cassandra 5.0 node (its own seed) in a fresh directory {@code nodesDir/name}. */
     public static CassandraNode single(String name, Path nodesDir, String address) {
+        return single(name, nodesDir, address, CassandraLine.V5_0);
+    }
+
+    /** A single node of the given line (its own seed) in a fresh directory {@code nodesDir/name}. */
+    public static CassandraNode single(String name, Path nodesDir, String address, CassandraLine line) {
         NodePorts ports = NodePorts.allocate(address);
-        return new CassandraNode(name, CassandraDistribution.locate(), NodeLayout.createFresh(nodesDir.resolve(name)),
+        return new CassandraNode(name, CassandraDistribution.locate(line), NodeLayout.createFresh(nodesDir.resolve(name)),
                 ports, List.of(ports.seed()));
     }
 
@@ -57,6 +63,10 @@ public final class CassandraNode implements AutoCloseable {
 
     public NodeLayout layout() {
         return layout;
+    }
+
+    public CassandraLine line() {
+        return distribution.line();
     }
 
     /** The node's operating-system process id (for /proc/<pid>/stat CPU accounting). */
@@ -88,12 +98,10 @@ public final class CassandraNode implements AutoCloseable {
         }
         Optional<Path> agentJar = wanted.agent().isPresent() ? Optional.of(AgentJar.locate()) : Optional.empty();
         NodeConf.write(distribution, layout, ports, seeds, wanted, agentJar);
-        List<String> command = ServerCommand.build(java, distribution, layout, ports);
-        log("starting with " + wanted);
+        log("starting " + distribution.line() + " (bin/cassandra -f) with " + wanted);
         long started = System.nanoTime();
         try {
-            process = new ProcessBuilder(command)
-                    .directory(layout.root().toFile())
+            process = ReleaseScripts.cassandra(layout, java)
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(layout.processOutput().toFile()))
                     .start();
@@ -103,7 +111,11 @@ public final class CassandraNode implements AutoCloseable {
         ProcessReaper.register(process);
         settings = wanted;
         awaitCql();
-        log("serving CQL after " + Duration.ofNanos(System.nanoTime() - started).toSeconds() + " s");
+        String release = releaseVersion();
+        log("Cassandra " + release + " serving CQL after " + Duration.ofNanos(System.nanoTime() - started).toSeconds() + " s");
+        if (!release.startsWith(distribution.line().version() + ".") && !release.startsWith(distribution.line().version() + "-")) {
+            throw new IllegalStateException(name + " runs Cassandra " + release + ", not " + distribution.describe());
+        }
     }
 
     /** Graceful stop (SIGTERM: Cassandra drains on its shutdown hook), SIGKILL if it hangs. */
@@ -152,12 +164,17 @@ public final class CassandraNode implements AutoCloseable {
         return session;
     }
 
+    /** What the running node says it is: {@code release_version} of system.local, e.g. 5.0.9 or 6.0-alpha2. */
+    public String releaseVersion() {
+        return session().execute("SELECT release_version FROM system.local").one().getString("release_version");
+    }
+
     public InetSocketAddress cqlAddress() {
         return new InetSocketAddress(ports.address(), ports.nativeTransport());
     }
 
     public NodeTool nodetool() {
-        return new NodeTool(java, distribution, layout, ports.jmx());
+        return new NodeTool(layout, ports.jmx());
     }
 
     public EngineStats engineStats() {

@@ -1,6 +1,5 @@
 package dev.deflateaccel.it.harness;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -10,29 +9,23 @@ import java.nio.file.Path;
 final class JavaRuntime {
 
     private final Path home;
-    private final int feature;
 
-    private JavaRuntime(Path home, int feature) {
+    private JavaRuntime(Path home) {
         this.home = home;
-        this.feature = feature;
     }
 
     static JavaRuntime current() {
-        return new JavaRuntime(Path.of(System.getProperty("java.home")), Runtime.version().feature());
+        return new JavaRuntime(Path.of(System.getProperty("java.home")));
     }
 
+    /** The java launcher, for the agent's own CLI (attach, reload, detach). */
     String javaExecutable() {
         return home.resolve("bin").resolve("java").toString();
     }
 
-    /** 11 or 17: the suffix of the {@code jvmNN-server.options} file bin/cassandra picks. */
-    int optionsVariant() {
-        return feature >= 17 ? 17 : 11;
-    }
-
-    /** cassandra.in.sh adds some jdk.compiler/jdk.attach exports only when javac is present. */
-    boolean isFullJdk() {
-        return Files.isExecutable(home.resolve("bin").resolve("javac"));
+    /** JAVA_HOME for the release scripts, which run $JAVA_HOME/bin/java. */
+    Path home() {
+        return home;
     }
 
     /** jstack for thread dumps of a node that does not come up; absent on a bare JRE. */

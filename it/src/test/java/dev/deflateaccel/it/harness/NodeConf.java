@@ -6,27 +6,35 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
- * Writes a node's conf/ for one start: a fresh copy of the stock files, then the edits an operator
- * would make - addresses, ports and seeds in cassandra.yaml, the scenario's yaml settings, and,
- * with the agent, one {@code -javaagent} line appended to jvm-server.options plus the agent's
- * config file. Starting from the stock copy every time means no edit survives into a start that
- * did not ask for it.
+ * Lays out a node's release directory for one start: bin/ (the stock scripts), lib/ (a link to the
+ * jars) and conf/ as a fresh copy of the stock files, then the edits an operator running several
+ * nodes on one machine would make - addresses, ports and seeds in cassandra.yaml, the scenario's
+ * yaml settings, the node's own JMX port on the {@code JMX_PORT=} line of cassandra-env.sh (stock
+ * hard-codes 7199), and, with the agent, one {@code -javaagent} line appended to
+ * jvm-server.options plus the agent's config file. Starting from the stock copy every time means
+ * no edit survives into a start that did not ask for it.
  */
 final class NodeConf {
 
     static final String CLUSTER_NAME = "deflate-accel it";
+    private static final Pattern JMX_PORT_LINE = Pattern.compile("^JMX_PORT=\"?\\d+\"?\\s*$");
 
     private NodeConf() {
     }
 
     static void write(CassandraDistribution distribution, NodeLayout layout, NodePorts ports,
                       List<String> seeds, NodeSettings settings, Optional<Path> agentJar) {
+        distribution.copyStockBin(layout.bin());
+        linkLib(layout.lib(), distribution.lib());
         distribution.copyStockConf(layout.conf());
+        setJmxPort(layout.conf().resolve("cassandra-env.sh"), ports.jmx());
         writeYaml(layout.conf().resolve("cassandra.yaml"), ports, seeds, settings.yaml());
         if (settings.agent().isPresent()) {
             Path jar = agentJar.orElseThrow(() -> new IllegalStateException("agent settings without an agent jar"));
@@ -39,6 +47,44 @@ final class NodeConf {
             appendLine(layout.conf().resolve("jvm-server.options"),
                     "-javaagent:" + jar + "=config=" + layout.agentConfig());
         }
+    }
+
+    private static void linkLib(Path link, Path jars) {
+        try {
+            if (Files.isSymbolicLink(link) && Files.readSymbolicLink(link).equals(jars)) {
+                return;
+            }
+            Files.deleteIfExists(link);
+            Files.createSymbolicLink(link, jars);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot link " + link + " to " + jars, e);
+        }
+    }
+
+    private static void setJmxPort(Path env, int port) {
+        try {
+            Files.write(env, withJmxPort(Files.readAllLines(env, StandardCharsets.UTF_8), port), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot edit " + env, e);
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException(env + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** cassandra-env.sh with its one {@code JMX_PORT=} line ({@code JMX_PORT="7199"} in stock 5.0 and 6.0) set to port. */
+    static List<String> withJmxPort(List<String> cassandraEnv, int port) {
+        List<String> lines = new ArrayList<>(cassandraEnv);
+        int edited = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            if (JMX_PORT_LINE.matcher(lines.get(i)).matches()) {
+                lines.set(i, "JMX_PORT=\"" + port + "\"");
+                edited++;
+            }
+        }
+        if (edited != 1) {
+            throw new IllegalStateException(edited + " JMX_PORT= lines, expected exactly one");
+        }
+        return lines;
     }
 
     private static void writeYaml(Path yaml, NodePorts ports, List<String> seeds, Map<String, String> edits) {

@@ -5,7 +5,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The directories and files of one node, all under its own root directory. */
+/**
+ * The directories and files of one node, all under its own root directory, laid out like an
+ * unpacked release that is also {@code CASSANDRA_HOME}: {@code bin/}, {@code conf/}, {@code lib/}
+ * (a link to the jars), and what the node writes, {@code data/} and {@code logs/}.
+ */
 public final class NodeLayout {
 
     public static final String NODES_DIR_PROPERTY = "deflateaccel.nodes.dir";
@@ -26,6 +30,7 @@ public final class NodeLayout {
         Files2.deleteRecursively(root);
         NodeLayout layout = new NodeLayout(root);
         try {
+            Files.createDirectories(layout.bin());
             Files.createDirectories(layout.conf());
             Files.createDirectories(layout.storage());
             Files.createDirectories(layout.logs());
@@ -45,13 +50,26 @@ public final class NodeLayout {
         return root;
     }
 
+    /** The stock scripts: bin/cassandra, bin/nodetool, ... */
+    public Path bin() {
+        return root.resolve("bin");
+    }
+
     public Path conf() {
         return root.resolve("conf");
     }
 
-    /** -Dcassandra.storagedir: data/, commitlog/, hints/, saved_caches/ go below it. */
+    /** A symbolic link to the release's (or Maven's) lib/; bin/cassandra puts lib/*.jar on the class path. */
+    public Path lib() {
+        return root.resolve("lib");
+    }
+
+    /**
+     * -Dcassandra.storagedir, which bin/cassandra sets to $CASSANDRA_HOME/data: data/, commitlog/,
+     * hints/, saved_caches/ go below it.
+     */
     public Path storage() {
-        return root.resolve("storage");
+        return root.resolve("data");
     }
 
     /** Where SSTables of keyspace {@code ks}, table {@code table} live (table dir has an id suffix). */
@@ -67,7 +85,10 @@ public final class NodeLayout {
         return logs().resolve("system.log");
     }
 
-    /** The JVM's own stdout/stderr: start-up failures before logback and kill -3 dumps land here. */
+    /**
+     * bin/cassandra's and the JVM's stdout/stderr (with -f Cassandra also logs to stdout): script
+     * errors, start-up failures before logback and kill -3 dumps land here.
+     */
     public Path processOutput() {
         return logs().resolve("stdout.log");
     }

@@ -6,30 +6,25 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * nodetool as bin/nodetool runs it: {@code java <jvm-clients options> -Xmx128m -cp conf:lib/*
- * org.apache.cassandra.tools.NodeTool -h 127.0.0.1 -p JMXPORT ...}, from the node's own lib/ and
- * conf/. Each run's output is kept under the node's logs/ for post-mortems.
+ * The node's own {@code bin/nodetool -h 127.0.0.1 -p JMXPORT ...}, run with the node's
+ * CASSANDRA_HOME and CASSANDRA_CONF as an operator runs it. Each run's output is kept under the
+ * node's logs/ for post-mortems.
  */
 public final class NodeTool {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
     private static final AtomicInteger RUNS = new AtomicInteger();
 
-    private final JavaRuntime java;
-    private final CassandraDistribution distribution;
+    private final JavaRuntime java = JavaRuntime.current();
     private final NodeLayout layout;
     private final int jmxPort;
 
-    public NodeTool(JavaRuntime java, CassandraDistribution distribution, NodeLayout layout, int jmxPort) {
-        this.java = java;
-        this.distribution = distribution;
+    public NodeTool(NodeLayout layout, int jmxPort) {
         this.layout = layout;
         this.jmxPort = jmxPort;
     }
@@ -62,29 +57,9 @@ public final class NodeTool {
     }
 
     public Result run(Duration timeout, String... args) {
-        List<String> command = new ArrayList<>();
-        command.add(java.javaExecutable());
-        command.addAll(JvmOptionsFile.read(layout.conf().resolve("jvm-clients.options")));
-        Path variant = layout.conf().resolve("jvm" + java.optionsVariant() + "-clients.options");
-        if (Files.exists(variant)) {
-            command.addAll(JvmOptionsFile.read(variant));
-        }
-        command.add("-Xmx128m");
-        command.add("-cp");
-        command.add(distribution.classPath(layout.conf()));
-        command.add("-Dcassandra.storagedir=" + layout.storage());
-        command.add("-Dlogback.configurationFile=logback-tools.xml");
-        command.add("org.apache.cassandra.tools.NodeTool");
-        command.add("-h");
-        command.add(NodePorts.JMX_HOST);
-        command.add("-p");
-        command.add(Integer.toString(jmxPort));
-        command.addAll(Arrays.asList(args));
-
         Path output = layout.logs().resolve("nodetool-" + RUNS.incrementAndGet() + "-" + args[0] + ".log");
         try {
-            Process process = new ProcessBuilder(command)
-                    .directory(layout.root().toFile())
+            Process process = ReleaseScripts.nodetool(layout, java, NodePorts.JMX_HOST, jmxPort, List.of(args))
                     .redirectErrorStream(true)
                     .redirectOutput(output.toFile())
                     .start();

@@ -4,8 +4,10 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -25,6 +27,7 @@ public final class SSTableFiles {
     public static List<String> compressors(NodeLayout layout, String keyspace, String table) {
         return compressionInfoFiles(layout, keyspace, table).stream()
                 .map(SSTableFiles::compressorOf)
+                .flatMap(Optional::stream)
                 .collect(Collectors.toList());
     }
 
@@ -63,9 +66,12 @@ public final class SSTableFiles {
     }
 
     /** CompressionInfo.db starts with the compressor's class name, written by DataOutput.writeUTF. */
-    private static String compressorOf(Path compressionInfo) {
+    private static Optional<String> compressorOf(Path compressionInfo) {
         try (DataInputStream in = new DataInputStream(Files.newInputStream(compressionInfo))) {
-            return in.readUTF();
+            return Optional.of(in.readUTF());
+        } catch (NoSuchFileException e) {
+            // Deleted between listing and reading: an SSTable a compaction had just replaced.
+            return Optional.empty();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + compressionInfo, e);
         }

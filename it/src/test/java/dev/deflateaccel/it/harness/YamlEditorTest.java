@@ -7,15 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.yaml.snakeyaml.Yaml;
 
 /** The edits NodeConf makes to the stock cassandra.yaml must leave valid YAML with the new values. */
 class YamlEditorTest {
 
-    @Test
-    void editsTheStockFileIntoValidYaml() throws IOException {
-        List<String> stock = JvmOptionsFileTest.resourceLines("/cassandra-conf/cassandra.yaml");
+    @ParameterizedTest
+    @EnumSource(CassandraLine.class)
+    void editsTheStockFileIntoValidYaml(CassandraLine line) throws IOException {
+        List<String> stock = StockFilesTest.resourceLines(line.resourceDir() + "conf/cassandra.yaml");
         YamlEditor editor = new YamlEditor(stock)
                 .put("listen_address", "127.0.0.2")
                 .put("native_transport_port", "19042")

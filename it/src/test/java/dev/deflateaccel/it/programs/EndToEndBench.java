@@ -1,5 +1,7 @@
 package dev.deflateaccel.it.programs;
 
+import dev.deflateaccel.it.harness.CassandraDistribution;
+import dev.deflateaccel.it.harness.CassandraLine;
 import dev.deflateaccel.it.harness.CassandraNode;
 import dev.deflateaccel.it.harness.EngineStats;
 import dev.deflateaccel.it.harness.SSTableFiles;
@@ -64,6 +66,7 @@ public final class EndToEndBench {
         int repetitions = 3;
         int chunkKb = 16;
         int concurrency = 32;
+        CassandraLine cassandra = CassandraLine.V5_0;
         Path resultsDir = Paths.get(System.getProperty("deflateaccel.e2e.results", "target/e2e-results"));
 
         static Options parse(String[] args) {
@@ -82,9 +85,12 @@ public final class EndToEndBench {
                     case "--repetitions":
                         o.repetitions = Integer.parseInt(args[++i]);
                         break;
+                    case "--cassandra":
+                        o.cassandra = CassandraLine.of(args[++i]);
+                        break;
                     default:
                         throw new IllegalArgumentException("unknown argument " + args[i] + "\nusage: run-e2e-bench.sh"
-                                + " [--short] [--rows N] [--read-seconds S] [--repetitions R]");
+                                + " [--short] [--cassandra 5.0|6.0] [--rows N] [--read-seconds S] [--repetitions R]");
                 }
             }
             return o;
@@ -175,6 +181,7 @@ public final class EndToEndBench {
     private static boolean run(Options options, Path nodesDir) {
         long benchStart = System.nanoTime();
         String machine = MachineDescription.describe();
+        Progress.say("e2e benchmark on %s", CassandraDistribution.locate(options.cassandra).describe());
         Progress.say("e2e benchmark, %s mode: %,d rows, %d s reads (%d s warm-up), %d repetitions, %d KiB chunks,"
                         + " concurrency %d", options.mode, options.rows, options.readSeconds, options.readWarmupSeconds,
                 options.repetitions, options.chunkKb, options.concurrency);
@@ -231,7 +238,7 @@ public final class EndToEndBench {
             double rawBytesPerRow, int rep) {
         Run r = new Run();
         // A fresh data directory per run: NodeLayout.createFresh wipes nodesDir/<name>.
-        try (CassandraNode node = CassandraNode.single(config.nodeName + "-" + rep, nodesDir, "127.0.0.1")) {
+        try (CassandraNode node = CassandraNode.single(config.nodeName + "-" + rep, nodesDir, "127.0.0.1", options.cassandra)) {
             node.start(config.settings);
             long pid = node.pid();
             CqlSession session = node.session();
@@ -422,6 +429,7 @@ public final class EndToEndBench {
         for (String line : machine.split("\n")) {
             md.append("- ").append(line).append('\n');
         }
+        md.append("- ").append(options.cassandra).append(", nodes started with bin/cassandra -f from a release layout\n");
         md.append(String.format(Locale.ROOT, "- mode %s: %,d rows (%.1f raw bytes/row, %.1f MB raw), %d KiB chunks,"
                         + " concurrency %d, %d s random point reads after %d s warm-up, %d repetitions per"
                         + " configuration, round-robin, fresh single node and data directory per run;"

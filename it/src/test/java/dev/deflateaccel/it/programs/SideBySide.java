@@ -85,9 +85,9 @@ public final class SideBySide {
     }
 
     private static boolean run(SideBySideOptions options, Path nodesDir) {
-        CassandraDistribution distribution = CassandraDistribution.locate();
+        CassandraDistribution distribution = CassandraDistribution.locate(options.cassandra);
         Path agentJar = AgentJar.locate();
-        Progress.say("Cassandra lib: %s", distribution.lib());
+        Progress.say("Cassandra:     %s", distribution.describe());
         Progress.say("agent:         %s (config: libdeflate both directions)", agentJar);
         Progress.say("JDK:           %s %s", System.getProperty("java.vm.name"), System.getProperty("java.version"));
         Progress.say("node dirs:     %s%s", nodesDir, options.keep ? " (kept)" : " (removed on exit)");

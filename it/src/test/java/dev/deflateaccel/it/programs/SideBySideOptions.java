@@ -1,5 +1,7 @@
 package dev.deflateaccel.it.programs;
 
+import dev.deflateaccel.it.harness.CassandraLine;
+
 import java.time.Duration;
 
 /** Command-line options of the side-by-side command. */
@@ -12,13 +14,15 @@ final class SideBySideOptions {
     int concurrency = 32;
     boolean keep;
     boolean stockFirst;
+    CassandraLine cassandra = CassandraLine.V5_0;
     /** Each round runs both sides, the first side alternating: 2 rounds = A-B-B-A. */
     int rounds = 2;
 
     static final String USAGE = String.join("\n",
-            "usage: run-side-by-side.sh [--rows N] [--seconds S] [--rounds R] [--chunk-kb K] [--concurrency C] [--warmup-rows W] [--stock-first] [--keep]",
-            "  Starts a stock Cassandra node with the deflate-accel agent, loads N rows (default 50000) into a",
-            "  DeflateCompressor table with K KiB chunks (default 16), flushes and compacts, runs S seconds",
+            "usage: run-side-by-side.sh [--cassandra 5.0|6.0] [--rows N] [--seconds S] [--rounds R] [--chunk-kb K] [--concurrency C] [--warmup-rows W] [--stock-first] [--keep]",
+            "  Starts a stock Cassandra node (5.0, or 6.0 with --cassandra 6.0) with the deflate-accel agent,",
+            "  loads N rows (default 50000) into a DeflateCompressor table with K KiB chunks (default 16),",
+            "  flushes and compacts, runs S seconds",
             "  (default 20) of 50/50 point reads and inserts with C requests in flight (default 32); the same on a",
             "  node without the agent; then both again in the opposite order (A-B-B-A; R rounds, default 2, about",
             "  5 minutes on 2 cores). Prints every run, node CPU per operation, and counts a difference as real",
@@ -47,6 +51,9 @@ final class SideBySideOptions {
                     break;
                 case "--concurrency":
                     options.concurrency = Integer.parseInt(value(args, ++i, arg));
+                    break;
+                case "--cassandra":
+                    options.cassandra = CassandraLine.of(value(args, ++i, arg));
                     break;
                 case "--rounds":
                     options.rounds = Integer.parseInt(value(args, ++i, arg));

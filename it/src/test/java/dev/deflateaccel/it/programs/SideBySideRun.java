@@ -36,7 +36,7 @@ final class SideBySideRun {
 
     SideBySideResult run(String label, String nodeName, NodeSettings settings) {
         SideBySideResult result = new SideBySideResult(label);
-        try (CassandraNode node = CassandraNode.single(nodeName, nodesDir, "127.0.0.1")) {
+        try (CassandraNode node = CassandraNode.single(nodeName, nodesDir, "127.0.0.1", options.cassandra)) {
             long t = System.nanoTime();
             node.start(settings);
             result.startSeconds = seconds(t);

@@ -1,6 +1,7 @@
 package dev.deflateaccel.it.scenarios;
 
 import dev.deflateaccel.it.harness.AgentConfig;
+import dev.deflateaccel.it.harness.CassandraLine;
 import dev.deflateaccel.it.harness.CassandraNode;
 import dev.deflateaccel.it.harness.DeflateSSTables;
 import dev.deflateaccel.it.harness.EngineAssertions;
@@ -21,21 +22,34 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Scenario 1: a stock Cassandra 5.0 node with the agent line in jvm-server.options serves a
+ * Scenario 1, on Cassandra 5.0 and 6.0: a stock node with the agent line in jvm-server.options serves a
  * DeflateCompressor table end to end - 200k rows written, flushed, compacted, every row read back
  * (full scan plus random point reads) and equal - with libdeflate doing the compressing and
  * decompressing, and neither Cassandra nor the agent logging a problem.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(CassandraLine.class)
 @ExtendWith(SharedNodeExtension.class)
-class AcceleratedNodeIT {
+class AcceleratedNodeIT implements OnCassandraLine {
 
     static final int ROWS = 200_000;
     static final int POINT_READS = 2_000;
     static final NodeSettings ACCELERATED = NodeSettings.withAgent(AgentConfig.libdeflate());
+
+    @Parameter
+    CassandraLine line;
+
+    @Override
+    public CassandraLine line() {
+        return line;
+    }
 
     @ParameterizedTest(name = "DeflateCompressor with {0} KiB chunks")
     @ValueSource(ints = {16, 64})

@@ -1,5 +1,6 @@
 package dev.deflateaccel.it.scenarios;
 
+import dev.deflateaccel.it.harness.CassandraLine;
 import dev.deflateaccel.it.harness.CassandraNode;
 import dev.deflateaccel.it.harness.DeflateSSTables;
 import dev.deflateaccel.it.harness.EngineAssertions;
@@ -20,22 +21,35 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Scenario 2: the agent changes nothing on disk. SSTables written through the agent are read and
+ * Scenario 2, on Cassandra 5.0 and 6.0: the agent changes nothing on disk. SSTables written through the agent are read and
  * pass {@code nodetool verify --extended-verify} after the same node restarts without it, and
  * SSTables written by stock Cassandra do the same after it restarts with the agent. Removing the
  * agent is therefore always a safe rollback, and adding it needs no data migration.
  *
  * <p>Each test is self-contained; the order only saves a restart (scenario 1 leaves the agent on).
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(CassandraLine.class)
 @ExtendWith(SharedNodeExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class CompatibilityIT {
+class CompatibilityIT implements OnCassandraLine {
 
     static final int ROWS = 50_000;
     static final NodeSettings WITH_AGENT = AcceleratedNodeIT.ACCELERATED;
     static final NodeSettings WITHOUT_AGENT = NodeSettings.stock();
+
+    @Parameter
+    CassandraLine line;
+
+    @Override
+    public CassandraLine line() {
+        return line;
+    }
 
     @Test
     @Order(1)

@@ -1,7 +1,11 @@
 package dev.deflateaccel.it.scenarios;
 
+import dev.deflateaccel.it.harness.CassandraLine;
 import dev.deflateaccel.it.harness.CassandraNode;
 import dev.deflateaccel.it.harness.NodeLayout;
+
+import java.util.EnumMap;
+import java.util.Map;
 
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -9,24 +13,36 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestWatcher;
 
 /**
- * Hands the single-node scenarios one node for the whole run, so that consecutive scenarios
- * restart it (as an operator would, e.g. after editing jvm-server.options or cassandra.yaml)
- * instead of paying for a fresh node's start-up each time. Each scenario asks for the settings it
- * needs with {@link CassandraNode#ensureRunning} and uses its own keyspace, so none depends on
- * another having run. The node is stopped when the test plan ends, failed or not; a failed test
- * gets the node's log tails printed.
+ * Hands the single-node scenarios one node per Cassandra line for the whole run, so that
+ * consecutive scenarios restart it (as an operator would, e.g. after editing jvm-server.options or
+ * cassandra.yaml) instead of paying for a fresh node's start-up each time. Each scenario asks for
+ * the settings it needs with {@link CassandraNode#ensureRunning} and uses its own keyspace, so none
+ * depends on another having run. A scenario gets the node of its line ({@link OnCassandraLine}, 5.0
+ * otherwise); the other line's node is stopped first, so only one runs at a time on the two cores.
+ * The nodes are stopped when the test plan ends, failed or not; a failed test gets the node's log
+ * tails printed.
  */
 final class SharedNodeExtension implements ParameterResolver, TestWatcher {
 
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SharedNodeExtension.class);
 
     /** Stored in the root context so JUnit closes it once, after the last test class. */
-    private static final class SharedNode implements AutoCloseable {
-        final CassandraNode node = CassandraNode.single("single", NodeLayout.nodesDir(), "127.0.0.1");
+    private static final class SharedNodes implements AutoCloseable {
+        final Map<CassandraLine, CassandraNode> nodes = new EnumMap<>(CassandraLine.class);
+
+        CassandraNode node(CassandraLine line) {
+            for (Map.Entry<CassandraLine, CassandraNode> other : nodes.entrySet()) {
+                if (other.getKey() != line) {
+                    other.getValue().stop();
+                }
+            }
+            return nodes.computeIfAbsent(line, l -> CassandraNode.single(
+                    l == CassandraLine.V5_0 ? "single" : "single-" + l.version(), NodeLayout.nodesDir(), "127.0.0.1", l));
+        }
 
         @Override
         public void close() {
-            node.stop();
+            nodes.values().forEach(CassandraNode::stop);
         }
     }
 
@@ -37,28 +53,38 @@ final class SharedNodeExtension implements ParameterResolver, TestWatcher {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        return shared(context).node;
+        return shared(context).node(lineOf(context));
     }
 
-    /** Stops the shared node if it runs, to free the two cores for a scenario that needs them. */
+    private static CassandraLine lineOf(ExtensionContext context) {
+        return context.getTestInstance()
+                .filter(OnCassandraLine.class::isInstance)
+                .map(instance -> ((OnCassandraLine) instance).line())
+                .orElse(CassandraLine.V5_0);
+    }
+
+    /** Stops the shared nodes that run, to free the two cores for a scenario that needs them. */
     static void stopIfRunning(ExtensionContext context) {
-        SharedNode shared = context.getRoot().getStore(NAMESPACE).get(SharedNode.class, SharedNode.class);
+        SharedNodes shared = context.getRoot().getStore(NAMESPACE).get(SharedNodes.class, SharedNodes.class);
         if (shared != null) {
-            shared.node.stop();
+            shared.close();
         }
     }
 
     @Override
     public void testFailed(ExtensionContext context, Throwable cause) {
-        SharedNode shared = context.getRoot().getStore(NAMESPACE).get(SharedNode.class, SharedNode.class);
+        SharedNodes shared = context.getRoot().getStore(NAMESPACE).get(SharedNodes.class, SharedNodes.class);
         if (shared != null) {
-            System.err.println("[" + context.getDisplayName() + " failed] shared node " + shared.node.name() + ":\n"
-                    + shared.node.diagnostics());
+            CassandraNode node = shared.nodes.get(lineOf(context));
+            if (node != null) {
+                System.err.println("[" + context.getDisplayName() + " failed] shared node " + node.name() + ":\n"
+                        + node.diagnostics());
+            }
         }
     }
 
-    private static SharedNode shared(ExtensionContext context) {
+    private static SharedNodes shared(ExtensionContext context) {
         return context.getRoot().getStore(NAMESPACE)
-                .getOrComputeIfAbsent(SharedNode.class, key -> new SharedNode(), SharedNode.class);
+                .getOrComputeIfAbsent(SharedNodes.class, key -> new SharedNodes(), SharedNodes.class);
     }
 }
