@@ -1,5 +1,6 @@
 package dev.deflateaccel.it.harness;
 
+import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -17,6 +18,17 @@ public final class ProcessReaper {
     }
 
     private ProcessReaper() {
+    }
+
+    /**
+     * For the programs: on any exit (normal, exception, Ctrl-C) kill the nodes, then delete their
+     * directories, so a run leaves nothing behind.
+     */
+    public static void removeNodesOnExit(Path nodesDir, String program) {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            killAll();
+            Files2.deleteRecursively(nodesDir);
+        }, program + "-cleanup"));
     }
 
     public static void register(Process process) {

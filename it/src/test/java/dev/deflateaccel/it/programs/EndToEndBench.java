@@ -151,10 +151,7 @@ public final class EndToEndBench {
         }
         System.setProperty("java.awt.headless", "true");
         Path nodesDir = NodeLayout.nodesDir();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            ProcessReaper.killAll();
-            Files2.deleteRecursively(nodesDir);
-        }, "e2e-bench-cleanup"));
+        ProcessReaper.removeNodesOnExit(nodesDir, "e2e-bench");
         try {
             System.exit(run(options, nodesDir) ? 0 : 1);
         } catch (RuntimeException | AssertionError e) {

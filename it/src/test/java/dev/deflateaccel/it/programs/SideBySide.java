@@ -3,7 +3,6 @@ package dev.deflateaccel.it.programs;
 import dev.deflateaccel.it.harness.AgentConfig;
 import dev.deflateaccel.it.harness.AgentJar;
 import dev.deflateaccel.it.harness.CassandraDistribution;
-import dev.deflateaccel.it.harness.Files2;
 import dev.deflateaccel.it.harness.NodeSettings;
 import dev.deflateaccel.it.harness.ProcessReaper;
 
@@ -44,11 +43,7 @@ public final class SideBySide {
         }
         Path nodesDir = NodeLayout.nodesDir();
         if (!options.keep) {
-            // Runs on normal exit, on an exception and on Ctrl-C (SIGINT): kill the nodes, then remove their data.
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                ProcessReaper.killAll();
-                Files2.deleteRecursively(nodesDir);
-            }, "side-by-side-cleanup"));
+            ProcessReaper.removeNodesOnExit(nodesDir, "side-by-side");
         }
         try {
             System.exit(run(options, nodesDir) ? 0 : 1);

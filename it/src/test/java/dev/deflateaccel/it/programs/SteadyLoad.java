@@ -1,6 +1,5 @@
 package dev.deflateaccel.it.programs;
 
-import dev.deflateaccel.it.harness.Files2;
 import dev.deflateaccel.it.harness.NodeLayout;
 import dev.deflateaccel.it.harness.ProcessReaper;
 
@@ -44,10 +43,7 @@ public final class SteadyLoad {
         }
         System.setProperty("java.awt.headless", "true");
         Path nodesDir = NodeLayout.nodesDir();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            ProcessReaper.killAll();
-            Files2.deleteRecursively(nodesDir);
-        }, "steady-load-cleanup"));
+        ProcessReaper.removeNodesOnExit(nodesDir, "steady-load");
         try {
             if (options.export != null) {
                 UncompressedSSTableExport.export(options, nodesDir);
