@@ -13,11 +13,26 @@ public final class EngineLimits {
         this.maxBufferBytes = maxBufferBytes;
     }
 
-    /** {@code max_native_contexts} (0 = 4 per CPU, at least 8) and {@code max_native_buffer_kb}. */
+    /**
+     * The default context bound: enough for every thread Cassandra runs a chunk on at once with its
+     * stock settings (32 concurrent_reads, up to 8 concurrent_compactors, 2 flush writers, plus
+     * repair and streaming), so that a call finds a context even on a small machine where threads
+     * are descheduled in the middle of a call; and 4 per CPU on machines big enough for more.
+     * Contexts are created only when that many calls are in flight at once. A bound below the
+     * number of concurrent callers sends the excess to stock code: 8 contexts under 64 threads
+     * gave 0.39-0.67 of the best throughput (bench/run-scaling-bench.sh).
+     */
+    static final int DEFAULT_MIN_CONTEXTS = 64;
+
+    /** {@code max_native_contexts} (0 = 4 per CPU, at least 64) and {@code max_native_buffer_kb}. */
     public static EngineLimits from(AccelConfig config) {
         int configured = config.intValue(ConfigKey.MAX_NATIVE_CONTEXTS);
-        int contexts = configured > 0 ? configured : Math.max(8, 4 * Runtime.getRuntime().availableProcessors());
+        int contexts = configured > 0 ? configured : defaultContexts(Runtime.getRuntime().availableProcessors());
         return new EngineLimits(contexts, config.intValue(ConfigKey.MAX_NATIVE_BUFFER_KB) * 1024);
+    }
+
+    static int defaultContexts(int cpus) {
+        return Math.max(DEFAULT_MIN_CONTEXTS, 4 * cpus);
     }
 
     /** Contexts per engine and direction. */

@@ -71,9 +71,10 @@ public enum ConfigKey {
     VERIFY_ACCELERATOR_OUTPUT("verify_accelerator_output", 0, 1, 1),
     /**
      * Native contexts (engine state plus staging buffers) per engine and direction. Bounded
-     * independently of the thread count: Cassandra runs hundreds of threads, but only about as
-     * many as there are cores compress at once. A call that finds every context busy goes to the
-     * next engine (counted as CONTEXTS_BUSY). 0 means 4 per available processor, at least 8.
+     * independently of the thread count: Cassandra runs hundreds of threads, but only its read,
+     * compaction, flush, repair and streaming threads handle chunks. A call that finds every
+     * context busy goes to the next engine (counted as CONTEXTS_BUSY). 0 means 4 per available
+     * processor, at least 64 (see EngineLimits).
      */
     MAX_NATIVE_CONTEXTS("max_native_contexts", 0, 4096, 0),
     /**
