@@ -16,8 +16,8 @@ import dev.deflateaccel.bench.tools.ReportHeader;
 
 /**
  * Issue 12 item 5: per-chunk throughput through Cassandra's real DeflateCompressor at 1 to 64
- * threads, per engine, at the agent's default context bound and at a bound of at least the
- * thread count, with the share of calls that found every context busy (from the agent's
+ * threads, per engine, at the agent's default context bound and at other bounds (by default 8,
+ * fewer contexts than threads), with the share of calls that found every context busy (from the agent's
  * FallbacksContextsBusy counter). One child JVM per configuration, one after the other. Writes
  * bench/results/&lt;stamp&gt;-scaling.md and .png.
  *
