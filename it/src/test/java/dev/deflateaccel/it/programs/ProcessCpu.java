@@ -14,7 +14,7 @@ import java.nio.file.Paths;
  */
 final class ProcessCpu {
 
-    private static final double CLOCK_TICKS_PER_SECOND = clockTicks();
+    static final double CLOCK_TICKS_PER_SECOND = clockTicks();
 
     private ProcessCpu() {
     }
@@ -22,14 +22,18 @@ final class ProcessCpu {
     static double seconds(long pid) {
         try {
             String stat = new String(Files.readAllBytes(Paths.get("/proc/" + pid + "/stat")), StandardCharsets.US_ASCII);
-            // The command name in field 2 may hold spaces; everything after its ')' is fixed.
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-            // fields[0] is field 3 (state); utime is field 14, stime field 15.
-            long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-            return ticks / CLOCK_TICKS_PER_SECOND;
+            return ticks(stat) / CLOCK_TICKS_PER_SECOND;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read /proc/" + pid + "/stat", e);
         }
+    }
+
+    /** utime + stime in clock ticks, from the text of a process's or a thread's stat file. */
+    static long ticks(String stat) {
+        // The command name in field 2 may hold spaces; everything after its ')' is fixed.
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+        // fields[0] is field 3 (state); utime is field 14, stime field 15.
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
     }
 
     private static double clockTicks() {

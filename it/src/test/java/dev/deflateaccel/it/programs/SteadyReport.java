@@ -53,6 +53,12 @@ final class SteadyReport {
 
     static final List<Metric> TABLE = List.of(CPU_PER_OP, READ_P50, READ_P99, WRITE_P99, COMPACTION_RATE,
             COMPACTION_SECONDS, WINDOW_COMPACTION_SECONDS, FLUSHES, L0_MIB, L0_RATIO, DATA_MIB, PRELOAD_CPU, ACHIEVED);
+
+    /** Node CPU per request of one thread group, in the window. */
+    static Metric groupCpu(String group) {
+        return new Metric("&nbsp;&nbsp;of which " + group + " threads, us/op",
+                r -> r.cpuMicrosPerOpByGroup.getOrDefault(group, 0.0), true, "%.0f");
+    }
     static final List<Metric> RANKED = List.of(CPU_PER_OP, READ_P99, COMPACTION_RATE, L0_MIB, DATA_MIB);
     static final List<Metric> CHARTED = List.of(CPU_PER_OP, READ_P99, COMPACTION_RATE, DATA_MIB);
 
@@ -74,7 +80,9 @@ final class SteadyReport {
         List<SteadyResult> runs = results.get(config);
         List<Double> ratios = new ArrayList<>();
         for (int i = 0; i < Math.min(base.size(), runs.size()); i++) {
-            ratios.add(metric.value.applyAsDouble(runs.get(i)) / metric.value.applyAsDouble(base.get(i)));
+            double baseValue = metric.value.applyAsDouble(base.get(i));
+            // A base of zero (no flush CPU in that window, say) has no ratio; Spread leaves NaN out.
+            ratios.add(baseValue == 0 ? Double.NaN : metric.value.applyAsDouble(runs.get(i)) / baseValue);
         }
         return Spread.of(ratios);
     }
@@ -91,11 +99,10 @@ final class SteadyReport {
         results.keySet().forEach(c -> md.append(" ---: |"));
         md.append('\n');
         for (Metric metric : TABLE) {
-            md.append("| ").append(metric.name).append(" |");
-            results.keySet().forEach(c -> md.append(' ').append(spread(c, metric).format(metric.format)).append(" |"));
-            md.append("\n| &nbsp;&nbsp;ratio |");
-            results.keySet().forEach(c -> md.append(' ').append(ratio(c, metric).format("%.2fx")).append(" |"));
-            md.append('\n');
+            appendRows(md, metric);
+            if (metric == CPU_PER_OP) {
+                ThreadGroupCpu.GROUPS.forEach(group -> appendRows(md, groupCpu(group)));
+            }
         }
         md.append("\nRankings, best first (\"<\"/\">\": ranges across runs do not overlap; \"~\": they do, not ranked):\n\n");
         for (Metric metric : RANKED) {
@@ -120,6 +127,10 @@ final class SteadyReport {
         md.append("\nHow measured:\n");
         md.append("- node CPU us/op: utime+stime of the Cassandra process (/proc/<pid>/stat) over the measured window,"
                 + " divided by the requests completed in it; it includes the window's flushes and compactions.\n");
+        md.append("- \"of which ... threads\": the same CPU split by thread name (/proc/<pid>/task/*/stat):"
+                + " compaction = CompactionExecutor, flush = the memtable flush writers, read stage = ReadStage,"
+                + " mutation stage = MutationStage, native transport = Native-Transport-Requests (CQL), gc = G1's"
+                + " threads, jit = the compilers, other = the rest, including threads that exited in the window.\n");
         md.append("- the measured window follows an unmeasured warm-up at the same rate (JIT of the read path).\n");
         md.append("- latencies: from each request's scheduled send time (open loop, no coordinated omission) to its"
                 + " answer; reads are point reads of random preloaded points, each checked.\n");
@@ -133,6 +144,14 @@ final class SteadyReport {
                 + " compaction_throughput 0MiB/s (unthrottled); flush_compression fast (stock) unless the configuration"
                 + " says table.\n");
         return md.toString();
+    }
+
+    private void appendRows(StringBuilder md, Metric metric) {
+        md.append("| ").append(metric.name).append(" |");
+        results.keySet().forEach(c -> md.append(' ').append(spread(c, metric).format(metric.format)).append(" |"));
+        md.append("\n| &nbsp;&nbsp;ratio |");
+        results.keySet().forEach(c -> md.append(' ').append(ratio(c, metric).format("%.2fx")).append(" |"));
+        md.append('\n');
     }
 
     List<BarChartGrid.Panel> panels() {

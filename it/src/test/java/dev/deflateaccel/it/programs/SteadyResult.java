@@ -1,5 +1,8 @@
 package dev.deflateaccel.it.programs;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /** What one steady-load run on one fresh node measured. */
 final class SteadyResult {
 
@@ -14,6 +17,8 @@ final class SteadyResult {
     double writeP99;
     /** Node CPU (utime + stime) over the measured window / requests completed in it. */
     double cpuMicrosPerOp;
+    /** The same split by thread group (ThreadGroupCpu.GROUPS), in report order. */
+    final Map<String, Double> cpuMicrosPerOpByGroup = new LinkedHashMap<>();
     long failures;
     long wrongReads;
     /** Flushes and compactions of the table during the measured window only. */

@@ -78,6 +78,7 @@ final class SteadyRun {
                     warmUp.nextPoint(), options.readShare, 11 + repetition, options.maxInFlight);
             long windowMark = log.mark();
             cpu = ProcessCpu.seconds(pid);
+            ThreadGroupCpu.Snapshot threadsBefore = ThreadGroupCpu.take(pid);
             long w = System.nanoTime();
             try (DataFileSizes sizes = new DataFileSizes(node.layout().tableDataParent(TABLE.keyspace()));
                     Progress ignored = Progress.show(String.format(Locale.ROOT, "%.0f%% reads at %,.0f/s",
@@ -89,7 +90,10 @@ final class SteadyRun {
                 r.window.measureFlushedFiles(sizes);
             }
             double cpuSeconds = ProcessCpu.seconds(pid) - cpu;
-            r.cpuMicrosPerOp = cpuSeconds * 1e6 / Math.max(1, load.completed.get());
+            long ops = Math.max(1, load.completed.get());
+            r.cpuMicrosPerOp = cpuSeconds * 1e6 / ops;
+            ThreadGroupCpu.secondsBetween(threadsBefore, ThreadGroupCpu.take(pid))
+                    .forEach((group, groupSeconds) -> r.cpuMicrosPerOpByGroup.put(group, groupSeconds * 1e6 / ops));
             r.achievedPerSecond = load.achievedPerSecond();
             r.lateSends = load.lateSends.get();
             r.readP50 = load.reads.percentileMillis(50);
