@@ -128,9 +128,9 @@ final class SteadyReport {
         md.append("- node CPU us/op: utime+stime of the Cassandra process (/proc/<pid>/stat) over the measured window,"
                 + " divided by the requests completed in it; it includes the window's flushes and compactions.\n");
         md.append("- \"of which ... threads\": the same CPU split by thread name (/proc/<pid>/task/*/stat):"
-                + " compaction = CompactionExecutor, flush = the memtable flush writers, read stage = ReadStage,"
-                + " mutation stage = MutationStage, native transport = Native-Transport-Requests (CQL), gc = G1's"
-                + " threads, jit = the compilers, other = the rest, including threads that exited in the window.\n");
+                + " compaction = CompactionExecutor, flush = the memtable flush writers, request = Native-Transport-Requests"
+                + " (CQL), ReadStage and MutationStage, gc = G1's threads, jit = the compilers, other = the rest,"
+                + " including threads that exited in the window.\n");
         md.append("- the measured window follows an unmeasured warm-up at the same rate (JIT of the read path).\n");
         md.append("- latencies: from each request's scheduled send time (open loop, no coordinated omission) to its"
                 + " answer; reads are point reads of random preloaded points, each checked.\n");

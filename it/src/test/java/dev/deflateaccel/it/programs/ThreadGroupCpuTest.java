@@ -18,9 +18,9 @@ class ThreadGroupCpuTest {
         assertEquals("compaction", ThreadGroupCpu.group("CompactionExecu"));
         assertEquals("flush", ThreadGroupCpu.group("PerDiskMemtable"));
         assertEquals("flush", ThreadGroupCpu.group("MemtableFlushWr"));
-        assertEquals("read stage", ThreadGroupCpu.group("ReadStage-3"));
-        assertEquals("mutation stage", ThreadGroupCpu.group("MutationStage-1"));
-        assertEquals("native transport", ThreadGroupCpu.group("Native-Transpor"));
+        assertEquals("request", ThreadGroupCpu.group("ReadStage-3"));
+        assertEquals("request", ThreadGroupCpu.group("MutationStage-1"));
+        assertEquals("request", ThreadGroupCpu.group("Native-Transpor"));
         assertEquals("gc", ThreadGroupCpu.group("GC Thread#1"));
         assertEquals("gc", ThreadGroupCpu.group("G1 Conc#0"));
         assertEquals("jit", ThreadGroupCpu.group("C2 CompilerThre"));
