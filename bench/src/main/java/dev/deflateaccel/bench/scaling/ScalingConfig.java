@@ -4,9 +4,9 @@ import dev.deflateaccel.bench.AgentConfigFile;
 import dev.deflateaccel.bench.EngineCheck;
 
 /**
- * One line of the scaling table: an engine at the agent's default context bound, or at a given
- * bound; or stock DeflateCompressor (no agent, no pool), as the
- * reference the busy calls fall back to. Each runs in its own child JVM.
+ * One line of the scaling table: an engine at the agent's default context bound or at a given
+ * bound; or stock DeflateCompressor (no agent, no pool), as the reference the busy calls fall
+ * back to. Each runs in its own child JVM.
  */
 public final class ScalingConfig {
     public static final String STOCK = "stock";
