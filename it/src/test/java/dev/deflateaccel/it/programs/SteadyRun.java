@@ -77,7 +77,6 @@ final class SteadyRun {
             FixedRateLoad load = new FixedRateLoad(node.session(), TABLE, options.sensors, options.rows,
                     warmUp.nextPoint(), options.readShare, 11 + repetition, options.maxInFlight);
             long windowMark = log.mark();
-            cpu = ProcessCpu.seconds(pid);
             ThreadGroupCpu.Snapshot threadsBefore = ThreadGroupCpu.take(pid);
             long w = System.nanoTime();
             try (DataFileSizes sizes = new DataFileSizes(node.layout().tableDataParent(TABLE.keyspace()));
@@ -89,10 +88,10 @@ final class SteadyRun {
                 r.window = ServerLogLines.of(log.linesSince(windowMark), TABLE.keyspace(), TABLE.name());
                 r.window.measureFlushedFiles(sizes);
             }
-            double cpuSeconds = ProcessCpu.seconds(pid) - cpu;
+            ThreadGroupCpu.Snapshot threadsAfter = ThreadGroupCpu.take(pid);
             long ops = Math.max(1, load.completed.get());
-            r.cpuMicrosPerOp = cpuSeconds * 1e6 / ops;
-            ThreadGroupCpu.secondsBetween(threadsBefore, ThreadGroupCpu.take(pid))
+            r.cpuMicrosPerOp = threadsBefore.processSecondsUntil(threadsAfter) * 1e6 / ops;
+            ThreadGroupCpu.secondsBetween(threadsBefore, threadsAfter)
                     .forEach((group, groupSeconds) -> r.cpuMicrosPerOpByGroup.put(group, groupSeconds * 1e6 / ops));
             r.achievedPerSecond = load.achievedPerSecond();
             r.lateSends = load.lateSends.get();

@@ -36,6 +36,11 @@ final class ThreadGroupCpu {
         private Snapshot(double processSeconds) {
             this.processSeconds = processSeconds;
         }
+
+        /** The whole process's CPU seconds from this snapshot to a later one. */
+        double processSecondsUntil(Snapshot later) {
+            return later.processSeconds - processSeconds;
+        }
     }
 
     private ThreadGroupCpu() {
@@ -78,7 +83,7 @@ final class ThreadGroupCpu {
             seconds.merge(group, s, Double::sum);
             grouped += s;
         }
-        seconds.put("other", Math.max(0, after.processSeconds - before.processSeconds - grouped));
+        seconds.put("other", Math.max(0, before.processSecondsUntil(after) - grouped));
         return seconds;
     }
 
