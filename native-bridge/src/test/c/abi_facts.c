@@ -5,8 +5,10 @@
  * and, with the aarch64 cross compiler, for aarch64, and compares every line with the Java
  * constant of the same name.
  *
- * Each library is optional (WITH_QATZIP, WITH_QPL, WITH_ISAL, WITH_LIBDEFLATE), so that one
- * header set can be checked without the others. A name is printed only when the header has it:
+ * Each library is optional, so that one header set can be checked without the others:
+ * -DWITH_QATZIP='<qatzip.h>' and -DWITH_QPL='<qpl/qpl.h>' name the header to read (the vendor's,
+ * or the emulators' clean-room copies, qatzip_emulator_abi.h and qpl_emulator_abi.h);
+ * -DWITH_ISAL and -DWITH_LIBDEFLATE read Debian's igzip_lib.h and libdeflate.h. A name is printed only when the header has it:
  * a field or function a version lacks is simply absent from the output, and the test says so.
  */
 #include <stddef.h>
@@ -17,10 +19,10 @@
 #define CONST(name) printf("%s %lld\n", #name, (long long) (name))
 
 #ifdef WITH_QATZIP
-#include <qatzip.h>
+#include WITH_QATZIP
 #endif
 #ifdef WITH_QPL
-#include <qpl/qpl.h>
+#include WITH_QPL
 #endif
 #ifdef WITH_ISAL
 #include <igzip_lib.h>

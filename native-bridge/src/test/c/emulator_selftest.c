@@ -7,7 +7,7 @@
  *   /tmp/emulator_selftest            # full run
  *   valgrind --leak-check=full --error-exitcode=9 /tmp/emulator_selftest quick
  *
- * Structs are re-declared here from /work/shared/abi/README.md, independently of the emulators.
+ * Structs are re-declared here, independently of the emulators (VendorAbiTest checks the emulators' copies against the vendors' headers).
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -23,7 +23,7 @@ typedef struct {
     unsigned hw_buff_sz, strm_buff_sz, input_sz_thrshold, req_cnt_thrshold, wait_cnt_thrshold;
     int polling_mode; unsigned is_sensitive_mode;
 } QzSessionParamsCommon_T;
-typedef struct { QzSessionParamsCommon_T common; int huffman_hdr; int data_fmt; } QzSessionParamsDeflate_T;
+typedef struct { QzSessionParamsCommon_T common_params; int huffman_hdr; int data_fmt; } QzSessionParamsDeflate_T;
 typedef struct { QzSessionParamsDeflate_T deflate_params; unsigned char stop_decompression_stream_end, zlib_format; } QzSessionParamsDeflateExt_T;
 int qzInit(QzSession_T *, unsigned char);
 int qzSetupSessionDeflate(QzSession_T *, QzSessionParamsDeflate_T *);
@@ -122,9 +122,9 @@ static QzSessionParamsDeflateExt_T qz_params(unsigned lvl, unsigned hw_buff, int
     QzSessionParamsDeflateExt_T p;
     qzGetDefaultsDeflateExt(&p);
     p.deflate_params.data_fmt = 3;
-    p.deflate_params.common.comp_lvl = lvl;
-    p.deflate_params.common.hw_buff_sz = hw_buff;
-    p.deflate_params.common.sw_backup = sw_backup;
+    p.deflate_params.common_params.comp_lvl = lvl;
+    p.deflate_params.common_params.hw_buff_sz = hw_buff;
+    p.deflate_params.common_params.sw_backup = sw_backup;
     p.zlib_format = (unsigned char) zlib;
     return p;
 }
@@ -132,7 +132,7 @@ static QzSessionParamsDeflateExt_T qz_params(unsigned lvl, unsigned hw_buff, int
 static int qz_open(QzSession_T *s, QzSessionParamsDeflateExt_T *p)
 {
     memset(s, 0, sizeof *s);
-    int rc = qzInit(s, p->deflate_params.common.sw_backup);
+    int rc = qzInit(s, p->deflate_params.common_params.sw_backup);
     if (rc != 0 && rc != 1) return rc;
     return qzSetupSessionDeflateExt(s, p);
 }
@@ -165,8 +165,8 @@ static void test_qatzip_basic(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         QzSessionParamsDeflateExt_T p = qz_params(cases[i].lvl, cases[i].hb, 1, cases[i].swb);
-        p.deflate_params.common.input_sz_thrshold = cases[i].thr;
-        p.deflate_params.common.req_cnt_thrshold = cases[i].req;
+        p.deflate_params.common_params.input_sz_thrshold = cases[i].thr;
+        p.deflate_params.common_params.req_cnt_thrshold = cases[i].req;
         p.deflate_params.data_fmt = cases[i].fmt;
         memset(&s, 0, sizeof s);
         int rc = qzSetupSessionDeflateExt(&s, &p);
@@ -176,12 +176,12 @@ static void test_qatzip_basic(void)
     /* non-Ext setup: comp_lvl 10 invalid, 9 valid */
     QzSessionParamsDeflate_T d;
     qzGetDefaultsDeflate(&d);
-    CHECK(d.common.hw_buff_sz == 65536 && d.common.comp_algorithm == 8 && d.data_fmt == 2, "defaults");
+    CHECK(d.common_params.hw_buff_sz == 65536 && d.common_params.comp_algorithm == 8 && d.data_fmt == 2, "defaults");
     d.data_fmt = 3;
-    d.common.comp_lvl = 10;
+    d.common_params.comp_lvl = 10;
     memset(&s, 0, sizeof s);
     CHECK(qzSetupSessionDeflate(&s, &d) == -1, "plain comp_lvl 10 rejected");
-    d.common.comp_lvl = 9;
+    d.common_params.comp_lvl = 9;
     CHECK(qzSetupSessionDeflate(&s, &d) == 0, "plain comp_lvl 9 accepted");
     qzTeardownSession(&s);
     CHECK(qatzip_emulator_count("sessions_open") == 0, "0 sessions open after param checks");
@@ -329,7 +329,7 @@ static void test_qatzip_data(void)
     /* hardware session, input below threshold -> software, no split (hw_buff 1 KiB, input 1000) */
     qatzip_emulator_configure("device=1");
     p = qz_params(1, 1024, 1, 0);
-    p.deflate_params.common.input_sz_thrshold = 2048;
+    p.deflate_params.common_params.input_sz_thrshold = 2048;
     qz_open(&s, &p);
     sl = 2000; dl = (unsigned) big;
     rc = qzCompress(&s, bin, &sl, bout, &dl, 1);

@@ -1,12 +1,17 @@
 package dev.deflateaccel.bridge.engine;
 
 /**
- * Intel QPL 1.x job API (libqpl.so), direct-mapped; {@code qpl_job} public field offsets are
- * identical in v1.0.0-v1.6.0 (x86-64). The job is allocated with qpl_get_job_size bytes, which
- * is larger than the public part.
+ * Intel QPL 1.x job API (libqpl.so), direct-mapped, x86-64. The {@code qpl_job} offsets and
+ * constants are those of QPL 1.4, 1.5 and 1.6, which VendorAbiTest compiles from each release's
+ * headers and compares; the engine reads the library's version at bind time and refuses any
+ * other. The job is allocated with qpl_get_job_size bytes, which is larger than the public part.
  */
 final class QplNatives {
+    /** The major.minor releases whose job layout was checked against their headers. */
+    static final String[] SUPPORTED_VERSIONS = {"1.4", "1.5", "1.6"};
+
     static final int PATH_HARDWARE = 1;
+    static final int PATH_SOFTWARE = 2;
 
     // qpl_job
     static final int JOB_NEXT_IN_PTR = 0;    // uint8_t*
@@ -37,9 +42,15 @@ final class QplNatives {
     static final int STS_INFLATE_NEED_DICT = 84;
     static final int STS_ARCHIVE_HEADER_ERR = 104;
     static final int STS_BAD_DIST_ERR = 217;
+    static final int STS_INIT_HW_NOT_SUPPORTED = 500;
+    static final int STS_INIT_LIBACCEL_NOT_FOUND = 501;
+    static final int STS_INIT_WORK_QUEUES_NOT_AVAILABLE = 503;
 
     private QplNatives() {
     }
+
+    /** "major.minor.patch" (QPL 1.x). */
+    static native String qpl_get_library_version();
 
     static native int qpl_get_job_size(int path, long jobSizePtr);
 

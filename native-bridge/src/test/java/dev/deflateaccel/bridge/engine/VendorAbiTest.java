@@ -1,0 +1,258 @@
+package dev.deflateaccel.bridge.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every struct size, field offset and constant the bindings use, as the C compiler reads them
+ * from the vendors' own headers ({@code src/test/c/abi_facts.c}), against the Java constants:
+ * QATzip for every release the engine takes, QPL likewise, ISA-L and libdeflate from Debian's
+ * -dev packages for x86-64 and for aarch64, and the device emulators' clean-room copies. A test
+ * that fails names each fact that differs, with both values.
+ */
+class VendorAbiTest {
+    private static final Path FACTS_SOURCE = Paths.get("src/test/c/abi_facts.c").toAbsolutePath();
+    private static final Path EMULATOR_HEADERS = Paths.get("src/test/c").toAbsolutePath();
+    /** Debian's libisal-dev and libdeflate-dev (Multi-Arch: same, so one header serves every architecture). */
+    private static final Path ISAL_HEADERS = Paths.get("/usr/include/isa-l");
+    private static final Path LIBDEFLATE_HEADER = Paths.get("/usr/include/libdeflate.h");
+
+    @TempDir
+    Path work;
+
+    // ---- what the Java bindings say, by the C name of each fact
+
+    static Map<String, Long> qatzipExpected() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("QATZIP_API_VERSION", (long) QatzipNatives.API_VERSION);
+        m.put("QzSession_T.sizeof", (long) QatzipNatives.SESSION_BYTES);
+        m.put("QzSession_T.hw_session_stat", (long) QatzipNatives.SESSION_HW_SESSION_STAT);
+        m.put("QzSessionParamsDeflate_T.common_params.direction", (long) QatzipNatives.PARAMS_DIRECTION);
+        m.put("QzSessionParamsDeflate_T.common_params.comp_lvl", (long) QatzipNatives.PARAMS_COMP_LVL);
+        m.put("QzSessionParamsDeflate_T.common_params.comp_algorithm", (long) QatzipNatives.PARAMS_COMP_ALGORITHM);
+        m.put("QzSessionParamsDeflate_T.common_params.sw_backup", (long) QatzipNatives.PARAMS_SW_BACKUP);
+        m.put("QzSessionParamsDeflate_T.common_params.hw_buff_sz", (long) QatzipNatives.PARAMS_HW_BUFF_SZ);
+        m.put("QzSessionParamsDeflate_T.common_params.polling_mode", (long) QatzipNatives.PARAMS_POLLING_MODE);
+        m.put("QzSessionParamsDeflate_T.data_fmt", (long) QatzipNatives.PARAMS_DATA_FMT);
+        m.put("QzSessionParamsDeflateExt_T.sizeof", (long) QatzipNatives.PARAMS_BYTES);
+        m.put("QzSessionParamsDeflateExt_T.deflate_params", 0L);
+        m.put("QzSessionParamsDeflateExt_T.zlib_format", (long) QatzipNatives.PARAMS_ZLIB_FORMAT);
+        m.put("QZ_OK", (long) QatzipNatives.QZ_OK);
+        m.put("QZ_DUPLICATE", (long) QatzipNatives.QZ_DUPLICATE);
+        m.put("QZ_NO_HW", (long) QatzipNatives.QZ_NO_HW);
+        m.put("QZ_PARAMS", (long) QatzipNatives.QZ_PARAMS);
+        m.put("QZ_FAIL", (long) QatzipNatives.QZ_FAIL);
+        m.put("QZ_BUF_ERROR", (long) QatzipNatives.QZ_BUF_ERROR);
+        m.put("QZ_DATA_ERROR", (long) QatzipNatives.QZ_DATA_ERROR);
+        m.put("QZ_TIMEOUT", (long) QatzipNatives.QZ_TIMEOUT);
+        m.put("QZ_NOSW_NO_HW", (long) QatzipNatives.QZ_NOSW_NO_HW);
+        m.put("QZ_NOSW_NO_MDRV", (long) QatzipNatives.QZ_NOSW_NO_MDRV);
+        m.put("QZ_NOSW_NO_INST_ATTACH", (long) QatzipNatives.QZ_NOSW_NO_INST_ATTACH);
+        m.put("QZ_NOSW_LOW_MEM", (long) QatzipNatives.QZ_NOSW_LOW_MEM);
+        m.put("QZ_DIR_BOTH", (long) QatzipNatives.QZ_DIR_BOTH);
+        m.put("QZ_DEFLATE_RAW", (long) QatzipNatives.QZ_DEFLATE_RAW);
+        m.put("QZ_DEFLATE", (long) QatzipNatives.QZ_DEFLATE);
+        m.put("QZ_PERIODICAL_POLLING", (long) QatzipNatives.QZ_PERIODICAL_POLLING);
+        m.put("QZ_BUSY_POLLING", (long) QatzipNatives.QZ_BUSY_POLLING);
+        return m;
+    }
+
+    static Map<String, Long> qplExpected() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("qpl_job.next_in_ptr", (long) QplNatives.JOB_NEXT_IN_PTR);
+        m.put("qpl_job.available_in", (long) QplNatives.JOB_AVAILABLE_IN);
+        m.put("qpl_job.total_in", (long) QplNatives.JOB_TOTAL_IN);
+        m.put("qpl_job.next_out_ptr", (long) QplNatives.JOB_NEXT_OUT_PTR);
+        m.put("qpl_job.available_out", (long) QplNatives.JOB_AVAILABLE_OUT);
+        m.put("qpl_job.total_out", (long) QplNatives.JOB_TOTAL_OUT);
+        m.put("qpl_job.op", (long) QplNatives.JOB_OP);
+        m.put("qpl_job.flags", (long) QplNatives.JOB_FLAGS);
+        m.put("qpl_job.level", (long) QplNatives.JOB_LEVEL);
+        m.put("qpl_path_hardware", (long) QplNatives.PATH_HARDWARE);
+        m.put("qpl_path_software", (long) QplNatives.PATH_SOFTWARE);
+        m.put("qpl_op_decompress", (long) QplNatives.OP_DECOMPRESS);
+        m.put("qpl_op_compress", (long) QplNatives.OP_COMPRESS);
+        m.put("qpl_default_level", (long) QplNatives.LEVEL_DEFAULT);
+        m.put("QPL_FLAG_FIRST", (long) QplNatives.FLAG_FIRST);
+        m.put("QPL_FLAG_LAST", (long) QplNatives.FLAG_LAST);
+        m.put("QPL_FLAG_DYNAMIC_HUFFMAN", (long) QplNatives.FLAG_DYNAMIC_HUFFMAN);
+        m.put("QPL_FLAG_OMIT_VERIFY", (long) QplNatives.FLAG_OMIT_VERIFY);
+        m.put("QPL_FLAG_ZLIB_MODE", (long) QplNatives.FLAG_ZLIB_MODE);
+        m.put("QPL_STS_OK", (long) QplNatives.STS_OK);
+        m.put("QPL_STS_MORE_OUTPUT_NEEDED", (long) QplNatives.STS_MORE_OUTPUT_NEEDED);
+        m.put("QPL_STS_MORE_INPUT_NEEDED", (long) QplNatives.STS_MORE_INPUT_NEEDED);
+        m.put("QPL_STS_QUEUES_ARE_BUSY_ERR", (long) QplNatives.STS_QUEUES_ARE_BUSY);
+        m.put("QPL_STS_BUFFER_TOO_LARGE_ERR", (long) QplNatives.STS_BUFFER_TOO_LARGE);
+        m.put("QPL_STS_INFLATE_NEED_DICT_ERR", (long) QplNatives.STS_INFLATE_NEED_DICT);
+        m.put("QPL_STS_ARCHIVE_HEADER_ERR", (long) QplNatives.STS_ARCHIVE_HEADER_ERR);
+        m.put("QPL_STS_BAD_DIST_ERR", (long) QplNatives.STS_BAD_DIST_ERR);
+        return m;
+    }
+
+    static Map<String, Long> isalAndLibdeflateExpected() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("struct isal_zstream.next_in", (long) IsalNatives.ZS_NEXT_IN);
+        m.put("struct isal_zstream.avail_in", (long) IsalNatives.ZS_AVAIL_IN);
+        m.put("struct isal_zstream.next_out", (long) IsalNatives.ZS_NEXT_OUT);
+        m.put("struct isal_zstream.avail_out", (long) IsalNatives.ZS_AVAIL_OUT);
+        m.put("struct isal_zstream.total_out", (long) IsalNatives.ZS_TOTAL_OUT);
+        m.put("struct isal_zstream.level", (long) IsalNatives.ZS_LEVEL);
+        m.put("struct isal_zstream.level_buf_size", (long) IsalNatives.ZS_LEVEL_BUF_SIZE);
+        m.put("struct isal_zstream.level_buf", (long) IsalNatives.ZS_LEVEL_BUF);
+        m.put("struct isal_zstream.end_of_stream", (long) IsalNatives.ZS_END_OF_STREAM);
+        m.put("struct isal_zstream.flush", (long) IsalNatives.ZS_FLUSH);
+        m.put("struct isal_zstream.gzip_flag", (long) IsalNatives.ZS_GZIP_FLAG);
+        m.put("struct isal_zstream.hist_bits", (long) IsalNatives.ZS_HIST_BITS);
+        m.put("struct inflate_state.next_out", (long) IsalNatives.IS_NEXT_OUT);
+        m.put("struct inflate_state.avail_out", (long) IsalNatives.IS_AVAIL_OUT);
+        m.put("struct inflate_state.total_out", (long) IsalNatives.IS_TOTAL_OUT);
+        m.put("struct inflate_state.next_in", (long) IsalNatives.IS_NEXT_IN);
+        m.put("struct inflate_state.avail_in", (long) IsalNatives.IS_AVAIL_IN);
+        m.put("ISAL_DEF_LVL1_DEFAULT", (long) IsalNatives.LEVEL_BUF_SIZE[1]);
+        m.put("ISAL_DEF_LVL2_DEFAULT", (long) IsalNatives.LEVEL_BUF_SIZE[2]);
+        m.put("ISAL_DEF_LVL3_DEFAULT", (long) IsalNatives.LEVEL_BUF_SIZE[3]);
+        m.put("IGZIP_ZLIB", (long) IsalNatives.IGZIP_ZLIB);
+        m.put("NO_FLUSH", (long) IsalNatives.NO_FLUSH);
+        m.put("ISAL_DEF_MAX_HIST_BITS", (long) IsalNatives.ISAL_DEF_MAX_HIST_BITS);
+        m.put("COMP_OK", (long) IsalNatives.COMP_OK);
+        m.put("STATELESS_OVERFLOW", (long) IsalNatives.STATELESS_OVERFLOW);
+        m.put("ISAL_DECOMP_OK", (long) IsalNatives.ISAL_DECOMP_OK);
+        m.put("ISAL_END_INPUT", (long) IsalNatives.ISAL_END_INPUT);
+        m.put("ISAL_OUT_OVERFLOW", (long) IsalNatives.ISAL_OUT_OVERFLOW);
+        m.put("ISAL_NEED_DICT", (long) IsalNatives.ISAL_NEED_DICT);
+        m.put("LIBDEFLATE_SUCCESS", (long) LibdeflateNatives.LIBDEFLATE_SUCCESS);
+        m.put("LIBDEFLATE_BAD_DATA", (long) LibdeflateNatives.LIBDEFLATE_BAD_DATA);
+        m.put("LIBDEFLATE_SHORT_OUTPUT", (long) LibdeflateNatives.LIBDEFLATE_SHORT_OUTPUT);
+        m.put("LIBDEFLATE_INSUFFICIENT_SPACE", (long) LibdeflateNatives.LIBDEFLATE_INSUFFICIENT_SPACE);
+        return m;
+    }
+
+    // ---- the checks
+
+    @Test
+    void qatzipReleasesTheEngineTakes() throws Exception {
+        assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
+        List<String> checked = new ArrayList<>();
+        for (String version : VendorLibraries.headerVersions("qatzip")) {
+            Map<String, Long> facts = facts("gcc", false, "-DWITH_QATZIP=<qatzip.h>",
+                    "-I" + VendorLibraries.headers("qatzip", version));
+            if (facts.get("QATZIP_API_VERSION") >= QatzipNatives.API_VERSION) {
+                assertSame("QATzip " + version, qatzipExpected(), facts);
+                checked.add(version);
+            } else {
+                // Before API 2.5 there is no Ext struct and no zlib_format: the engine cannot ask
+                // for zlib streams, and binding fails on the missing qzSetupSessionDeflateExt.
+                assertFalse(facts.containsKey("QzSessionParamsDeflateExt_T.sizeof"), "QATzip " + version);
+            }
+        }
+        assertEquals(List.of("1.3.0", "1.3.1"), checked, "the QATzip releases whose layout the engine was checked against");
+    }
+
+    @Test
+    void qplReleasesTheEngineTakes() throws Exception {
+        assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
+        List<String> versions = VendorLibraries.headerVersions("qpl");
+        for (String version : versions) {
+            assertSame("QPL " + version, qplExpected(), facts("gcc", false, "-DWITH_QPL=<qpl/qpl.h>",
+                    "-I" + VendorLibraries.headers("qpl", version)));
+        }
+        // The engine takes exactly the minor versions whose headers were checked here.
+        List<String> minors = new ArrayList<>();
+        versions.forEach(v -> minors.add(v.substring(0, v.lastIndexOf('.'))));
+        assertEquals(minors, Arrays.asList(QplNatives.SUPPORTED_VERSIONS));
+    }
+
+    @Test
+    void deviceEmulatorsCopiesMatchTheVendorsHeaders() throws Exception {
+        Map<String, Long> emulator = facts("gcc", false, "-DWITH_QATZIP=\"qatzip_emulator_abi.h\"",
+                "-DWITH_QPL=\"qpl_emulator_abi.h\"", "-I" + EMULATOR_HEADERS);
+        Map<String, Long> expected = new LinkedHashMap<>(qatzipExpected());
+        expected.putAll(qplExpected());
+        assertSame("the emulators' clean-room headers", expected, emulator);
+    }
+
+    @Test
+    void isalAndLibdeflateOnX8664() throws Exception {
+        Map<String, Long> facts = facts("gcc", false, "-DWITH_ISAL", "-DWITH_LIBDEFLATE", "-I" + ISAL_HEADERS);
+        assertSame("ISA-L and libdeflate, x86-64", isalAndLibdeflateExpected(), facts);
+        assertStreamsFit(facts);
+    }
+
+    /** The igzip binding on aarch64: the same header, compiled by the cross compiler, run under qemu. */
+    @Test
+    void isalAndLibdeflateOnAarch64() throws Exception {
+        // libdeflate.h alone: /usr/include as a whole holds x86-64 system headers.
+        Path include = Files.createDirectories(work.resolve("include"));
+        Files.copy(LIBDEFLATE_HEADER, include.resolve("libdeflate.h"));
+        Map<String, Long> facts = facts("aarch64-linux-gnu-gcc", true, "-DWITH_ISAL", "-DWITH_LIBDEFLATE",
+                "-I" + ISAL_HEADERS, "-I" + include);
+        assertEquals(8L, facts.get("arch.pointer_bytes"));
+        assertSame("ISA-L and libdeflate, aarch64", isalAndLibdeflateExpected(), facts);
+        assertStreamsFit(facts);
+    }
+
+    /** The library writes whole structs into what we allocate. */
+    private static void assertStreamsFit(Map<String, Long> facts) {
+        assertTrue(facts.get("struct isal_zstream.sizeof") <= IsalNatives.STREAM_ALLOCATION, facts.toString());
+        assertTrue(facts.get("struct inflate_state.sizeof") <= IsalNatives.STREAM_ALLOCATION, facts.toString());
+    }
+
+    private static void assertSame(String headerSet, Map<String, Long> expected, Map<String, Long> facts) {
+        List<String> differences = new ArrayList<>();
+        expected.forEach((name, javaValue) -> {
+            Long c = facts.get(name);
+            if (c == null) {
+                differences.add(name + ": not in the header, Java uses " + javaValue);
+            } else if (!c.equals(javaValue)) {
+                differences.add(name + ": header " + c + ", Java " + javaValue);
+            }
+        });
+        assertTrue(differences.isEmpty(), headerSet + " differs from the bindings:\n  " + String.join("\n  ", differences));
+    }
+
+    /** Compiles abi_facts.c with {@code compiler} and the flags, runs it (under qemu for aarch64), parses its lines. */
+    private Map<String, Long> facts(String compiler, boolean aarch64, String... flags) throws IOException, InterruptedException {
+        Path exe = Files.createTempFile(work, "abi_facts", "");
+        List<String> cmd = new ArrayList<>(List.of(compiler, "-Wall", "-Werror", "-o", exe.toString()));
+        if (aarch64) {
+            cmd.add("-static");
+        }
+        cmd.addAll(Arrays.asList(flags));
+        cmd.add(FACTS_SOURCE.toString());
+        run(cmd);
+        List<String> runCmd = aarch64 ? List.of("qemu-aarch64-static", exe.toString()) : List.of(exe.toString());
+        Map<String, Long> facts = new TreeMap<>();
+        for (String line : run(runCmd).split("\n")) {
+            int space = line.lastIndexOf(' ');
+            facts.put(line.substring(0, space), Long.parseLong(line.substring(space + 1)));
+        }
+        return facts;
+    }
+
+    private static String run(List<String> cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + cmd);
+        String text = new String(out, StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), String.join(" ", cmd) + " failed:\n" + text);
+        return text;
+    }
+}
