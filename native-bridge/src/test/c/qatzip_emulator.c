@@ -16,101 +16,16 @@
  *    last=0 (streaming) is not emulated: QZ_NOT_SUPPORTED.
  *  - qzDecompress: hardware sessions accept zlib input only with a valid header (FCHECK, CM=8,
  *    CINFO<=7, no FDICT), else QZ_FAIL (software fallback when sw_backup=1). Corrupt data ->
- *    QZ_DATA_ERROR, output too small -> QZ_BUF_ERROR; on every error src_len = dest_len = 0.
- *    Input that ends inside a stream -> QZ_OK, end-of-stream 0, the next call continues it.
+ *    QZ_DATA_ERROR; on every error src_len = dest_len = 0. Output too small, or input that ends
+ *    inside a stream -> QZ_OK with what was decoded, end-of-stream 0, and the next call continues
+ *    that stream (checked against real QATzip 1.3.1's software path).
  *    Concatenated streams are all decoded unless stop_decompression_stream_end=1.
  *  - Fault injection: QATZIP_EMULATOR env var / qatzip_emulator_configure(), see README in the
  *    report; counters via qatzip_emulator_count().
  */
 #include "emulator_common.h"
 
-/* ---------------------------------------------------------------- ABI (spec) */
-
-#define QZ_OK 0
-#define QZ_DUPLICATE 1
-#define QZ_NO_HW 11
-#define QZ_PARAMS (-1)
-#define QZ_FAIL (-2)
-#define QZ_BUF_ERROR (-3)
-#define QZ_DATA_ERROR (-4)
-#define QZ_TIMEOUT (-5)
-#define QZ_NOSW_NO_HW (-101)
-#define QZ_NOSW_UNSUPPORTED_FMT (-116)
-#define QZ_NOT_SUPPORTED (-200)
-
-#define QZ_DEFLATE_4B 0
-#define QZ_DEFLATE_GZIP 1
-#define QZ_DEFLATE_GZIP_EXT 2
-#define QZ_DEFLATE_RAW 3
-#define QZ_DYNAMIC_HDR 0
-#define QZ_STATIC_HDR 1
-#define QZ_DIR_COMPRESS 0
-#define QZ_DIR_DECOMPRESS 1
-#define QZ_DIR_BOTH 2
-#define QZ_PERIODICAL_POLLING 0
-#define QZ_BUSY_POLLING 1
-#define QZ_DEFLATE 8
-
-typedef struct QzSession_S {
-    long hw_session_stat;
-    int thd_sess_stat;
-    void *internal;
-    unsigned long total_in;
-    unsigned long total_out;
-} QzSession_T;
-
-typedef struct QzSessionParamsCommon_S {
-    int direction;
-    unsigned int comp_lvl;
-    unsigned char comp_algorithm;
-    unsigned int max_forks;
-    unsigned char sw_backup;
-    unsigned int hw_buff_sz;
-    unsigned int strm_buff_sz;
-    unsigned int input_sz_thrshold;
-    unsigned int req_cnt_thrshold;
-    unsigned int wait_cnt_thrshold;
-    int polling_mode;
-    unsigned int is_sensitive_mode;
-} QzSessionParamsCommon_T;
-
-typedef struct QzSessionParamsDeflate_S {
-    QzSessionParamsCommon_T common;
-    int huffman_hdr;
-    int data_fmt;
-} QzSessionParamsDeflate_T;
-
-typedef struct QzSessionParamsDeflateExt_S {
-    QzSessionParamsDeflate_T deflate_params;
-    unsigned char stop_decompression_stream_end;
-    unsigned char zlib_format;
-} QzSessionParamsDeflateExt_T;
-
-_Static_assert(sizeof(QzSession_T) == 40, "QzSession_T size");
-_Static_assert(offsetof(QzSession_T, hw_session_stat) == 0, "hw_session_stat");
-_Static_assert(offsetof(QzSession_T, thd_sess_stat) == 8, "thd_sess_stat");
-_Static_assert(offsetof(QzSession_T, internal) == 16, "internal");
-_Static_assert(offsetof(QzSession_T, total_in) == 24, "total_in");
-_Static_assert(offsetof(QzSession_T, total_out) == 32, "total_out");
-_Static_assert(sizeof(QzSessionParamsCommon_T) == 48, "QzSessionParamsCommon_T size");
-_Static_assert(offsetof(QzSessionParamsCommon_T, direction) == 0, "direction");
-_Static_assert(offsetof(QzSessionParamsCommon_T, comp_lvl) == 4, "comp_lvl");
-_Static_assert(offsetof(QzSessionParamsCommon_T, comp_algorithm) == 8, "comp_algorithm");
-_Static_assert(offsetof(QzSessionParamsCommon_T, max_forks) == 12, "max_forks");
-_Static_assert(offsetof(QzSessionParamsCommon_T, sw_backup) == 16, "sw_backup");
-_Static_assert(offsetof(QzSessionParamsCommon_T, hw_buff_sz) == 20, "hw_buff_sz");
-_Static_assert(offsetof(QzSessionParamsCommon_T, strm_buff_sz) == 24, "strm_buff_sz");
-_Static_assert(offsetof(QzSessionParamsCommon_T, input_sz_thrshold) == 28, "input_sz_thrshold");
-_Static_assert(offsetof(QzSessionParamsCommon_T, req_cnt_thrshold) == 32, "req_cnt_thrshold");
-_Static_assert(offsetof(QzSessionParamsCommon_T, wait_cnt_thrshold) == 36, "wait_cnt_thrshold");
-_Static_assert(offsetof(QzSessionParamsCommon_T, polling_mode) == 40, "polling_mode");
-_Static_assert(offsetof(QzSessionParamsCommon_T, is_sensitive_mode) == 44, "is_sensitive_mode");
-_Static_assert(sizeof(QzSessionParamsDeflate_T) == 56, "QzSessionParamsDeflate_T size");
-_Static_assert(offsetof(QzSessionParamsDeflate_T, huffman_hdr) == 48, "huffman_hdr");
-_Static_assert(offsetof(QzSessionParamsDeflate_T, data_fmt) == 52, "data_fmt");
-_Static_assert(sizeof(QzSessionParamsDeflateExt_T) == 60, "QzSessionParamsDeflateExt_T size");
-_Static_assert(offsetof(QzSessionParamsDeflateExt_T, stop_decompression_stream_end) == 56, "stop_decompression_stream_end");
-_Static_assert(offsetof(QzSessionParamsDeflateExt_T, zlib_format) == 57, "zlib_format");
+#include "qatzip_emulator_abi.h"
 
 /* ---------------------------------------------------------------- emulator state */
 
@@ -189,7 +104,7 @@ EMU_API unsigned long qatzip_emulator_count(const char *what)
 static void defaults(QzSessionParamsDeflateExt_T *p)
 {
     memset(p, 0, sizeof *p);
-    QzSessionParamsCommon_T *c = &p->deflate_params.common;
+    QzSessionParamsCommon_T *c = &p->deflate_params.common_params;
     c->direction = QZ_DIR_BOTH;
     c->comp_lvl = 1;
     c->comp_algorithm = QZ_DEFLATE;
@@ -210,7 +125,7 @@ static void defaults(QzSessionParamsDeflateExt_T *p)
 
 static int params_valid(const QzSessionParamsDeflateExt_T *p, unsigned max_lvl)
 {
-    const QzSessionParamsCommon_T *c = &p->deflate_params.common;
+    const QzSessionParamsCommon_T *c = &p->deflate_params.common_params;
     unsigned hb = c->hw_buff_sz;
     if (c->direction < QZ_DIR_COMPRESS || c->direction > QZ_DIR_BOTH) return 0;
     if (c->comp_lvl < 1 || c->comp_lvl > max_lvl) return 0;
@@ -339,7 +254,7 @@ EMU_API int qzInit(QzSession_T *sess, unsigned char sw_backup)
 static int setup(QzSession_T *sess, const QzSessionParamsDeflateExt_T *p, unsigned max_lvl)
 {
     if (sess == NULL || p == NULL || !params_valid(p, max_lvl)) return QZ_PARAMS;
-    const QzSessionParamsCommon_T *c = &p->deflate_params.common;
+    const QzSessionParamsCommon_T *c = &p->deflate_params.common_params;
     if (p->deflate_params.data_fmt != QZ_DEFLATE_RAW) return QZ_NOSW_UNSUPPORTED_FMT;
     if (sess->internal == NULL) {
         int rc = qzInit(sess, c->sw_backup);
@@ -395,7 +310,7 @@ EMU_API unsigned int qzMaxCompressedLength(unsigned int src_sz, QzSession_T *ses
     unsigned long long hb = 64 * 1024;
     if (sess != NULL) {
         qz_emu_session *s = ready_session(sess);
-        if (s != NULL) hb = s->params.deflate_params.common.hw_buff_sz;
+        if (s != NULL) hb = s->params.deflate_params.common_params.hw_buff_sz;
     }
     unsigned long long n = src_sz;
     unsigned long long pieces = n == 0 ? 1 : (n + hb - 1) / hb;
@@ -454,7 +369,7 @@ EMU_API int qzCompress(QzSession_T *sess, const unsigned char *src, unsigned int
         *src_len = *dest_len = 0;
         return QZ_FAIL;
     }
-    if (s->params.deflate_params.common.direction == QZ_DIR_DECOMPRESS) {
+    if (s->params.deflate_params.common_params.direction == QZ_DIR_DECOMPRESS) {
         *src_len = *dest_len = 0;
         return QZ_PARAMS;
     }
@@ -479,9 +394,9 @@ EMU_API int qzCompress(QzSession_T *sess, const unsigned char *src, unsigned int
 
     unsigned n = *src_len, cap = *dest_len, produced = 0;
     int zlib = s->params.zlib_format;
-    int hw = s->hw && n >= s->params.deflate_params.common.input_sz_thrshold;
+    int hw = s->hw && n >= s->params.deflate_params.common_params.input_sz_thrshold;
     emu_inc(&counters[hw ? C_HW : C_SW]);
-    unsigned piece = hw ? s->params.deflate_params.common.hw_buff_sz : (n == 0 ? 1 : n);
+    unsigned piece = hw ? s->params.deflate_params.common_params.hw_buff_sz : (n == 0 ? 1 : n);
     unsigned pieces = n == 0 ? 1 : (unsigned) (((unsigned long long) n + piece - 1) / piece);
     if (pieces > 1) emu_inc(&counters[C_SPLIT]);
     rc = QZ_OK;
@@ -563,13 +478,15 @@ static int inflate_all(qz_emu_session *s, const unsigned char *src, unsigned n, 
         if (rc == Z_NEED_DICT || rc == Z_DATA_ERROR) return QZ_DATA_ERROR;
         if (rc != Z_OK && rc != Z_BUF_ERROR) return QZ_FAIL;
         if (s->inf.avail_out == 0) {
-            if (s->inf.avail_in > 0) return QZ_BUF_ERROR;
+            /* As real QATzip 1.3.1 does: QZ_OK with what fits, end-of-stream 0, and the session
+             * left inside the stream (its next call continues it). */
+            if (s->inf.avail_in > 0) break;
             /* Output full and input used up: more output pending, or truncated input? Probe. */
             unsigned char probe;
             s->inf.next_out = &probe;
             s->inf.avail_out = 1;
             rc = inflate(&s->inf, Z_NO_FLUSH);
-            if (s->inf.avail_out == 0) return QZ_BUF_ERROR;
+            if (s->inf.avail_out == 0) break; /* likewise (the probe byte is lost: not continuable) */
             if (rc == Z_STREAM_END) {
                 s->inf_active = 0;
                 s->eos = 1;
@@ -602,7 +519,7 @@ EMU_API int qzDecompress(QzSession_T *sess, const unsigned char *src, unsigned i
         *src_len = *dest_len = 0;
         return QZ_FAIL;
     }
-    if (s->params.deflate_params.common.direction == QZ_DIR_COMPRESS) {
+    if (s->params.deflate_params.common_params.direction == QZ_DIR_COMPRESS) {
         *src_len = *dest_len = 0;
         return QZ_PARAMS;
     }

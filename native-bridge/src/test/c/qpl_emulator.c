@@ -5,15 +5,16 @@
  * without Intel IAA hardware. It is NOT QPL and shares no code with it.
  *
  * Emulated behaviour (see the spec for the real device's):
- *  - Paths: hardware (1) -> qpl_init_job fails with QPL_STS_INIT_HW_NOT_SUPPORTED when the
- *    emulated device is absent; software (2) always works; auto (0) picks hardware when present.
+ *  - Paths: hardware (1) -> qpl_init_job fails with QPL_STS_INIT_LIBACCEL_NOT_FOUND (501) when
+ *    the emulated device is absent, as real QPL 1.6 does on a host without accel-config;
+ *    software (2) always works; auto (0) picks hardware when present.
  *  - Compress (op 1), FIRST|LAST required, ZLIB_MODE or raw deflate, DYNAMIC_HUFFMAN (else fixed
  *    Huffman blocks), OMIT_VERIFY, OMIT_CHECKSUMS accepted: 4 KiB window (zlib windowBits 12),
  *    zlib header always 48 0D, Adler-32 trailer. job->crc = CRC-32 of the input.
  *  - Decompress (op 0), FIRST|LAST required, ZLIB_MODE or raw: a real 4 KiB history window
  *    (zlib inflateBack with windowBits 12), so any distance beyond 4 KiB -> QPL_STS_BAD_DIST_ERR.
  *    (Plain one-shot inflate() would NOT catch those: it copies matches from the output buffer.)
- *  - Hardware path: available_in or available_out > 2 MiB -> QPL_STS_BUFFER_TOO_LARGE.
+ *  - Hardware path: available_in or available_out > 2 MiB -> QPL_STS_BUFFER_TOO_LARGE_ERR.
  *  - Operations run synchronously inside qpl_submit_job / qpl_execute_job; qpl_wait_job and
  *    qpl_check_job return the stored result.
  *  - Anything else (other ops, GZIP_MODE, CRC32C, NO_HDRS, CANNED_MODE, dictionaries, Huffman
@@ -23,110 +24,7 @@
  */
 #include "emulator_common.h"
 
-/* ---------------------------------------------------------------- ABI (spec) */
-
-typedef int qpl_status;
-typedef int qpl_path_t;
-
-#define qpl_path_auto 0
-#define qpl_path_hardware 1
-#define qpl_path_software 2
-
-#define qpl_op_decompress 0x00
-#define qpl_op_compress 0x01
-#define qpl_default_level 1
-#define qpl_high_level 3
-
-#define QPL_FLAG_FIRST 0x1u
-#define QPL_FLAG_LAST 0x2u
-#define QPL_FLAG_CRC32C 0x4u
-#define QPL_FLAG_GZIP_MODE 0x8u
-#define QPL_FLAG_NO_HDRS 0x20u
-#define QPL_FLAG_DECOMP_FLUSH_ALWAYS 0x800u
-#define QPL_FLAG_START_NEW_BLOCK 0x1000u
-#define QPL_FLAG_DYNAMIC_HUFFMAN 0x2000u
-#define QPL_FLAG_OMIT_VERIFY 0x4000u
-#define QPL_FLAG_ZLIB_MODE 0x80000u
-#define QPL_FLAG_OMIT_CHECKSUMS 0x100000u
-#define QPL_FLAG_CANNED_MODE 0x400000u
-
-#define QPL_STS_OK 0
-#define QPL_STS_BEING_PROCESSED 1
-#define QPL_STS_MORE_OUTPUT_NEEDED 2
-#define QPL_STS_MORE_INPUT_NEEDED 3
-#define QPL_STS_QUEUES_ARE_BUSY_ERR 5
-#define QPL_STS_LIBRARY_INTERNAL_ERR 6
-#define QPL_STS_NOT_SUPPORTED_BY_WQ 8
-#define QPL_STS_NULL_PTR_ERR 50
-#define QPL_STS_SIZE_ERR 57
-#define QPL_STS_BUFFER_TOO_LARGE 58
-#define QPL_STS_INFLATE_NEED_DICT 84
-#define QPL_STS_ARCHIVE_HEADER_ERR 104
-#define QPL_STS_BAD_DIST_ERR 217
-#define QPL_STS_INIT_HW_NOT_SUPPORTED 500
-
-/* Public part of qpl_job, 240 bytes; fields the spec does not name are reserved here. */
-typedef struct {
-    uint8_t *next_in_ptr;            /*   0 */
-    uint32_t available_in;           /*   8 */
-    uint32_t total_in;               /*  12 */
-    uint8_t *next_out_ptr;           /*  16 */
-    uint32_t available_out;          /*  24 */
-    uint32_t total_out;              /*  28 */
-    int32_t op;                      /*  32 */
-    uint32_t flags;                  /*  36 */
-    uint32_t crc;                    /*  40 */
-    uint32_t xor_checksum;           /*  44 */
-    uint32_t last_bit_offset;        /*  48 */
-    int32_t level;                   /*  52 */
-    int32_t statistics_mode;         /*  56 */
-    uint8_t reserved_60[4];          /*  60 */
-    void *huffman_table;             /*  64 */
-    void *dictionary;                /*  72 */
-    int32_t mini_block_size;         /*  80 */
-    uint8_t reserved_84[4];          /*  84 */
-    void *idx_array;                 /*  88 */
-    uint32_t idx_max_size;           /*  96 */
-    uint32_t idx_num_written;        /* 100 */
-    uint8_t decomp_end_processing;   /* 104 */
-    uint8_t ignore_start_bits;       /* 105 */
-    uint8_t ignore_end_bits;         /* 106 */
-    uint8_t reserved_107[5];         /* 107 */
-    uint64_t crc64_poly;             /* 112 */
-    uint64_t crc64;                  /* 120 */
-    uint8_t reserved_128[60];        /* 128 */
-    int32_t numa_id;                 /* 188 */
-    void *data_ptr;                  /* 192: the emulator points it at its state in the job */
-    uint8_t reserved_200[40];        /* 200 */
-} qpl_job;
-
-_Static_assert(sizeof(qpl_job) == 240, "qpl_job public part is 240 bytes");
-_Static_assert(offsetof(qpl_job, next_in_ptr) == 0, "next_in_ptr");
-_Static_assert(offsetof(qpl_job, available_in) == 8, "available_in");
-_Static_assert(offsetof(qpl_job, total_in) == 12, "total_in");
-_Static_assert(offsetof(qpl_job, next_out_ptr) == 16, "next_out_ptr");
-_Static_assert(offsetof(qpl_job, available_out) == 24, "available_out");
-_Static_assert(offsetof(qpl_job, total_out) == 28, "total_out");
-_Static_assert(offsetof(qpl_job, op) == 32, "op");
-_Static_assert(offsetof(qpl_job, flags) == 36, "flags");
-_Static_assert(offsetof(qpl_job, crc) == 40, "crc");
-_Static_assert(offsetof(qpl_job, xor_checksum) == 44, "xor_checksum");
-_Static_assert(offsetof(qpl_job, last_bit_offset) == 48, "last_bit_offset");
-_Static_assert(offsetof(qpl_job, level) == 52, "level");
-_Static_assert(offsetof(qpl_job, statistics_mode) == 56, "statistics_mode");
-_Static_assert(offsetof(qpl_job, huffman_table) == 64, "huffman_table");
-_Static_assert(offsetof(qpl_job, dictionary) == 72, "dictionary");
-_Static_assert(offsetof(qpl_job, mini_block_size) == 80, "mini_block_size");
-_Static_assert(offsetof(qpl_job, idx_array) == 88, "idx_array");
-_Static_assert(offsetof(qpl_job, idx_max_size) == 96, "idx_max_size");
-_Static_assert(offsetof(qpl_job, idx_num_written) == 100, "idx_num_written");
-_Static_assert(offsetof(qpl_job, decomp_end_processing) == 104, "decomp_end_processing");
-_Static_assert(offsetof(qpl_job, ignore_start_bits) == 105, "ignore_start_bits");
-_Static_assert(offsetof(qpl_job, ignore_end_bits) == 106, "ignore_end_bits");
-_Static_assert(offsetof(qpl_job, crc64_poly) == 112, "crc64_poly");
-_Static_assert(offsetof(qpl_job, crc64) == 120, "crc64");
-_Static_assert(offsetof(qpl_job, numa_id) == 188, "numa_id");
-_Static_assert(offsetof(qpl_job, data_ptr) == 192, "data_ptr");
+#include "qpl_emulator_abi.h"
 
 /* ---------------------------------------------------------------- emulator state */
 
@@ -146,6 +44,7 @@ typedef struct {
     int def_ready, def_level, def_wbits, def_strategy;
     z_stream infb;            /* inflateBack over `window` */
     int infb_ready;
+    uint32_t adler;           /* running Adler-32 of zlib compressions on this job, as real QPL keeps */
     unsigned char window[QPL_EMU_WINDOW];
 } qpl_emu_state;
 
@@ -279,6 +178,17 @@ static qpl_status do_compress(qpl_job *job, qpl_emu_state *s, const emu_config *
             job->next_out_ptr[1] = 0x0d;  /* FLEVEL 0, no FDICT, FCHECK for 0x48 */
         }
     }
+    if (zlib && produced >= 4) {
+        /* Real QPL 1.6 seeds each zlib compression's Adler-32 with the job's previous one, even
+         * with QPL_FLAG_FIRST (compressor.cpp: zlib_decorator::wrap(..., job::get_adler32(job))):
+         * on a job not re-initialised since its last compression, the trailer is wrong. */
+        s->adler = (uint32_t) adler32(s->adler, src, n);
+        unsigned char *t = job->next_out_ptr + produced - 4;
+        t[0] = (unsigned char) (s->adler >> 24);
+        t[1] = (unsigned char) (s->adler >> 16);
+        t[2] = (unsigned char) (s->adler >> 8);
+        t[3] = (unsigned char) s->adler;
+    }
     if (!(job->flags & QPL_FLAG_OMIT_CHECKSUMS)) job->crc = crc32_of(src, n);
     job->total_in = n;
     job->total_out = produced;
@@ -323,7 +233,7 @@ static qpl_status do_decompress(qpl_job *job, qpl_emu_state *s)
     if (zlib) {
         if (n < 2) return QPL_STS_MORE_INPUT_NEEDED;
         if (!emu_zlib_header_valid(src[0], src[1])) return QPL_STS_ARCHIVE_HEADER_ERR;
-        if (src[1] & 0x20) return QPL_STS_INFLATE_NEED_DICT;
+        if (src[1] & 0x20) return QPL_STS_INFLATE_NEED_DICT_ERR;
         pos = 2;
     }
     if (!s->infb_ready) {
@@ -379,7 +289,7 @@ static qpl_status run(qpl_job *job, qpl_emu_state *s)
     }
     if (s->path == qpl_path_hardware && (job->available_in > QPL_EMU_HW_LIMIT || job->available_out > QPL_EMU_HW_LIMIT)) {
         emu_inc(&counters[C_TOO_LARGE]);
-        return QPL_STS_BUFFER_TOO_LARGE;
+        return QPL_STS_BUFFER_TOO_LARGE_ERR;
     }
     uint32_t allowed = job->op == qpl_op_compress
             ? QPL_FLAG_FIRST | QPL_FLAG_LAST | QPL_FLAG_ZLIB_MODE | QPL_FLAG_DYNAMIC_HUFFMAN
@@ -428,11 +338,17 @@ static qpl_status run(qpl_job *job, qpl_emu_state *s)
 /* Statuses a real submission reports at once (the others come from wait/check). */
 static int submit_time_status(qpl_status st)
 {
-    return st == QPL_STS_NULL_PTR_ERR || st == QPL_STS_BUFFER_TOO_LARGE || st == QPL_STS_QUEUES_ARE_BUSY_ERR
+    return st == QPL_STS_NULL_PTR_ERR || st == QPL_STS_BUFFER_TOO_LARGE_ERR || st == QPL_STS_QUEUES_ARE_BUSY_ERR
            || st == QPL_STS_NOT_SUPPORTED_BY_WQ;
 }
 
 /* ---------------------------------------------------------------- QPL API */
+
+/* The release whose behaviour this emulator follows; the engine refuses versions it was not checked against. */
+EMU_API const char *qpl_get_library_version(void)
+{
+    return "1.6.0";
+}
 
 EMU_API qpl_status qpl_get_job_size(qpl_path_t path, uint32_t *job_size)
 {
@@ -453,7 +369,7 @@ EMU_API qpl_status qpl_init_job(qpl_path_t path, qpl_job *job)
     emu_snapshot(&state, &cfg, &gen);
     int effective = path;
     if (path == qpl_path_auto) effective = cfg.device ? qpl_path_hardware : qpl_path_software;
-    if (effective == qpl_path_hardware && !cfg.device) return QPL_STS_INIT_HW_NOT_SUPPORTED;
+    if (effective == qpl_path_hardware && !cfg.device) return QPL_STS_INIT_LIBACCEL_NOT_FOUND;
 
     qpl_emu_state *s = job_state(job);
     if (s != NULL) {
@@ -466,6 +382,7 @@ EMU_API qpl_status qpl_init_job(qpl_path_t path, qpl_job *job)
     memset(s, 0, offsetof(qpl_emu_state, window));
     s->magic = QPL_EMU_MAGIC;
     s->path = effective;
+    s->adler = 1;
     job->level = qpl_default_level;
     job->numa_id = -1;
     job->data_ptr = s;
