@@ -92,7 +92,8 @@ final class ContextPool<C extends ContextPool.Context> {
         return live.get();
     }
 
-    private void discard(C c) {
+    /** Frees a context instead of pooling it (its state is not fit for another call). */
+    void discard(C c) {
         live.decrementAndGet();
         c.free();
     }

@@ -5,7 +5,8 @@ import com.sun.jna.Pointer;
 
 /**
  * Intel IAA through QPL's job API on the hardware path (never {@code qpl_path_auto}: it falls
- * back to the CPU silently, and the router must know which engine did the work).
+ * back to the CPU silently, and the router must know which engine did the work; tests alone run
+ * the software path, see {@link VendorSoftwarePaths}).
  *
  * <p>IAA compresses with a 4 KiB window (zlib header {@code 48 0D}), which every inflater reads.
  * It cannot decode streams that reach back further, so only streams whose header says
@@ -29,7 +30,7 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
         final Pointer p;
         final AcceleratorOutputCheck check;
 
-        IaaContext(NativeMemoryMeter meter) {
+        IaaContext(NativeMemoryMeter meter, int path) {
             super(meter);
             check = new AcceleratorOutputCheck(meter);
             long sizeSlot = Native.malloc(4);
@@ -38,7 +39,7 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
             }
             int size;
             try {
-                int rc = QplNatives.qpl_get_job_size(QplNatives.PATH_HARDWARE, sizeSlot);
+                int rc = QplNatives.qpl_get_job_size(path, sizeSlot);
                 if (rc != QplNatives.STS_OK) {
                     throw new ContextSetupException("qpl_get_job_size", rc);
                 }
@@ -50,11 +51,12 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
             if (j == 0) {
                 throw new OutOfMemoryError("malloc(" + size + ") for a QPL job failed");
             }
-            int rc = QplNatives.qpl_init_job(QplNatives.PATH_HARDWARE, j);
+            int rc = QplNatives.qpl_init_job(path, j);
             if (rc != QplNatives.STS_OK) {
                 Native.free(j);
                 check.free();
-                throw new ContextSetupException("qpl_init_job(hardware)", rc);
+                throw new ContextSetupException(path == QplNatives.PATH_SOFTWARE
+                        ? "qpl_init_job(software)" : "qpl_init_job(hardware)", rc);
             }
             job = j;
             countState(size);
@@ -69,35 +71,75 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
         }
     }
 
+    /** What the one probe per library and path found: the status, and a job's size when usable. */
+    private static final class Probe {
+        final EngineStatus status;
+        final long jobBytes;
+
+        Probe(EngineStatus status, long jobBytes) {
+            this.status = status;
+            this.jobBytes = jobBytes;
+        }
+    }
+
     private final boolean verify;
     private final long probedJobBytes;
     private final boolean prependEmptyBlock;
+    private final int path;
 
-    private IaaEngine(EngineStatus status, boolean verify, boolean prependEmptyBlock, int maxContexts, int maxBufferBytes,
-                      long probedJobBytes) {
-        super(NAME, status, QplNatives.LEVEL_DEFAULT, maxContexts, maxContexts, maxBufferBytes, true);
+    private IaaEngine(Probe probe, boolean verify, boolean prependEmptyBlock, int maxContexts, int maxBufferBytes,
+                      int path) {
+        super(NAME, probe.status, QplNatives.LEVEL_DEFAULT, maxContexts, maxContexts, maxBufferBytes, true);
         this.verify = verify;
-        this.probedJobBytes = probedJobBytes;
+        this.probedJobBytes = probe.jobBytes;
         this.prependEmptyBlock = prependEmptyBlock;
+        this.path = path;
     }
 
-    /** Binds the library and initialises one hardware job to see whether a device answers. */
+    /**
+     * Binds the library, checks its version, and initialises one job to see whether a device
+     * answers; the check and the probe run once per library per process.
+     */
     public static IaaEngine open(String library, boolean verify, boolean prependEmptyBlock, int maxContexts,
                                  int maxBufferBytes) {
-        EngineStatus status = NativeBinding.bind(QplNatives.class, library, INSTALL_HINT);
-        long jobBytes = 0;
-        if (status.isAvailable()) {
-            try {
-                NativeMemoryMeter probe = new NativeMemoryMeter();
-                IaaContext job = new IaaContext(probe);
-                jobBytes = probe.bytes();
-                job.free();
-                status = EngineStatus.available(status.detail() + ", hardware path");
-            } catch (ContextSetupException e) {
-                status = EngineStatus.unavailable("no usable IAA device (" + e.getMessage() + ")");
+        int path = VendorSoftwarePaths.enabled() ? QplNatives.PATH_SOFTWARE : QplNatives.PATH_HARDWARE;
+        EngineStatus bound = NativeBinding.bind(QplNatives.class, library, INSTALL_HINT);
+        Probe probe = !bound.isAvailable() ? new Probe(bound, 0)
+                : ProbeOnce.of(NAME + ":" + bound.detail() + ":" + path, () -> probe(bound, path));
+        return new IaaEngine(probe, verify, prependEmptyBlock, maxContexts, maxBufferBytes, path);
+    }
+
+    private static Probe probe(EngineStatus bound, int path) {
+        String version = QplNatives.qpl_get_library_version();
+        if (!supported(version)) {
+            return new Probe(EngineStatus.unavailable(bound.detail() + " is QPL " + version + ", whose qpl_job layout"
+                    + " this agent was not checked against (it takes QPL " + String.join(", ", QplNatives.SUPPORTED_VERSIONS)
+                    + ")"), 0);
+        }
+        try {
+            NativeMemoryMeter meter = new NativeMemoryMeter();
+            IaaContext job = new IaaContext(meter, path);
+            long jobBytes = meter.bytes();
+            job.free();
+            String how = path == QplNatives.PATH_SOFTWARE
+                    ? "QPL's software path (test mode, " + VendorSoftwarePaths.PROPERTY + ")" : "hardware path";
+            return new Probe(EngineStatus.available(bound.detail() + ", QPL " + version + ", " + how), jobBytes);
+        } catch (ContextSetupException e) {
+            return new Probe(EngineStatus.unavailable(IaaDiagnosis.of(e.getMessage(), e.code())), 0);
+        }
+    }
+
+    /** Whether "major.minor.patch" is a release whose layout was checked. */
+    static boolean supported(String version) {
+        if (version == null) {
+            return false;
+        }
+        for (String v : QplNatives.SUPPORTED_VERSIONS) {
+            if (version.startsWith(v + ".")) {
+                return true;
             }
         }
-        return new IaaEngine(status, verify, prependEmptyBlock, maxContexts, maxBufferBytes, jobBytes);
+        return false;
     }
 
     /** The QPL job size the device probe reported (the same for every job of a process). */
@@ -108,18 +150,19 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
 
     @Override
     protected IaaContext newCompressContext(NativeMemoryMeter meter) {
-        return new IaaContext(meter);
+        return new IaaContext(meter, path);
     }
 
     @Override
     protected IaaContext newDecompressContext(NativeMemoryMeter meter) {
-        return new IaaContext(meter);
+        return new IaaContext(meter, path);
     }
 
     @Override
     protected int compressNative(IaaContext c, long src, int srcLength, long dst, int dstCapacity) {
         int prefix = prependEmptyBlock ? EMPTY_STORED_BLOCK.length : 0;
-        if (srcLength > MAX_TRANSFER) {
+        if (srcLength == 0 || srcLength > MAX_TRANSFER) {
+            // QPL takes no empty job (QPL_STS_SIZE_ERR).
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
         int bound = deflateBound(srcLength);
@@ -133,6 +176,7 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
                         | QplNatives.FLAG_DYNAMIC_HUFFMAN | QplNatives.FLAG_OMIT_VERIFY,
                 src, srcLength, dst + prefix, capacity);
         if (rc != QplNatives.STS_OK) {
+            c.discardAfterCall();
             return failure(rc);
         }
         int n = c.p.getInt(QplNatives.JOB_TOTAL_OUT);
@@ -169,6 +213,7 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
                 QplNatives.FLAG_FIRST | QplNatives.FLAG_LAST | QplNatives.FLAG_ZLIB_MODE,
                 src, srcLength, dst, capacity);
         if (rc != QplNatives.STS_OK) {
+            c.discardAfterCall();
             return failure(rc);
         }
         int n = c.p.getInt(QplNatives.JOB_TOTAL_OUT);
@@ -178,9 +223,20 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
         return n;
     }
 
-    /** Runs one job, retrying a few times while the device queues are busy. */
-    private static int execute(IaaContext c, int op, int flags, long src, int srcLength, long dst, int dstCapacity) {
-        int rc = QplNatives.STS_QUEUES_ARE_BUSY;
+    /**
+     * Runs one job on a freshly initialised qpl_job, retrying a few times while the device queues
+     * are busy. QPL 1.6 keeps the running Adler-32 of a zlib stream inside the job and starts the
+     * next compression from it even with QPL_FLAG_FIRST (compressor.cpp passes
+     * job::get_adler32(job) to zlib_decorator::wrap): a reused job writes a wrong trailer, which
+     * stock Cassandra rejects on read. Re-initialising costs about 6 us on the software path.
+     */
+    private int execute(IaaContext c, int op, int flags, long src, int srcLength, long dst, int dstCapacity) {
+        QplNatives.qpl_fini_job(c.job);
+        int rc = QplNatives.qpl_init_job(path, c.job);
+        if (rc != QplNatives.STS_OK) {
+            return rc;
+        }
+        rc = QplNatives.STS_QUEUES_ARE_BUSY;
         for (int attempt = 0; attempt <= BUSY_RETRIES && rc == QplNatives.STS_QUEUES_ARE_BUSY; attempt++) {
             Pointer p = c.p;
             p.setLong(QplNatives.JOB_NEXT_IN_PTR, src);

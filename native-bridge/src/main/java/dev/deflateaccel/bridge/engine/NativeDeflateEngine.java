@@ -18,6 +18,7 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
         final NativeBuffer output;
         private final NativeMemoryMeter meter;
         private long stateBytes;
+        boolean discard;
 
         protected Context(NativeMemoryMeter meter) {
             this.meter = meter;
@@ -34,6 +35,15 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
         /** The meter this context's memory is counted on; for scratch buffers of subclasses. */
         protected final NativeMemoryMeter meter() {
             return meter;
+        }
+
+        /**
+         * Frees this context when the call ends instead of pooling it: its native state may be
+         * left inside a stream (a session mid-way through a truncated input, a job after an
+         * error), and the next call on it would continue from there.
+         */
+        protected final void discardAfterCall() {
+            discard = true;
         }
 
         /** Frees the engine's own native state (compressor, stream struct...). */
@@ -240,8 +250,12 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
             }
             return result;
         } finally {
-            context.trim();
-            pool.release(context);
+            if (context.discard) {
+                pool.discard(context);
+            } else {
+                context.trim();
+                pool.release(context);
+            }
         }
     }
 

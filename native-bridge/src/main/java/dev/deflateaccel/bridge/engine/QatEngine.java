@@ -6,7 +6,8 @@ import com.sun.jna.Pointer;
 /**
  * Intel QAT through QATzip 1.3: zlib format via {@code data_fmt = QZ_DEFLATE_RAW} plus the Ext
  * struct's {@code zlib_format = 1}; {@code sw_backup = 0}, because falling back is the router's
- * job and QATzip's own software path would hide that the device declined.
+ * job and QATzip's own software path would hide that the device declined (tests alone turn it
+ * on, see {@link VendorSoftwarePaths}).
  *
  * <p>Compression takes only inputs from 1 KiB (below that QATzip compresses in software anyway)
  * up to the session's hardware buffer size: a larger input would come back as several
@@ -24,7 +25,8 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
     private static final int PARAMS = 64;
     private static final int SRC_LEN = 128;
     private static final int DEST_LEN = 132;
-    private static final int BLOCK_BYTES = 136;
+    private static final int END_OF_STREAM = 136;
+    private static final int BLOCK_BYTES = 144;
 
     /** One QATzip session (never shared by concurrent calls) and its in/out length slots. */
     static final class QatContext extends NativeDeflateEngine.Context {
@@ -33,7 +35,7 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
         final int hwBufferSize;
         final AcceleratorOutputCheck check;
 
-        QatContext(NativeMemoryMeter meter, int level, boolean periodicalPolling) {
+        QatContext(NativeMemoryMeter meter, int level, boolean periodicalPolling, boolean swBackup) {
             super(meter);
             check = new AcceleratorOutputCheck(meter);
             long b = Native.malloc(BLOCK_BYTES);
@@ -43,7 +45,8 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
             block = b;
             p = new Pointer(b);
             p.setMemory(0, BLOCK_BYTES, (byte) 0);
-            int rc = QatzipNatives.qzInit(b + SESSION, (byte) 0);
+            byte backup = (byte) (swBackup ? 1 : 0);
+            int rc = QatzipNatives.qzInit(b + SESSION, backup);
             if (rc != QatzipNatives.QZ_OK && rc != QatzipNatives.QZ_DUPLICATE) {
                 release(false);
                 throw new ContextSetupException("qzInit", rc);
@@ -52,7 +55,7 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
             if (rc == QatzipNatives.QZ_OK) {
                 p.setInt(PARAMS + QatzipNatives.PARAMS_DIRECTION, QatzipNatives.QZ_DIR_BOTH);
                 p.setInt(PARAMS + QatzipNatives.PARAMS_COMP_LVL, level);
-                p.setByte(PARAMS + QatzipNatives.PARAMS_SW_BACKUP, (byte) 0);
+                p.setByte(PARAMS + QatzipNatives.PARAMS_SW_BACKUP, backup);
                 p.setInt(PARAMS + QatzipNatives.PARAMS_POLLING_MODE,
                         periodicalPolling ? QatzipNatives.QZ_PERIODICAL_POLLING : QatzipNatives.QZ_BUSY_POLLING);
                 p.setInt(PARAMS + QatzipNatives.PARAMS_DATA_FMT, QatzipNatives.QZ_DEFLATE_RAW);
@@ -89,37 +92,51 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
 
     private final boolean periodicalPolling;
     private final boolean verify;
+    private final boolean swBackup;
 
     private QatEngine(EngineStatus status, int level, boolean periodicalPolling, boolean verify,
-                      int maxContexts, int maxBufferBytes) {
+                      int maxContexts, int maxBufferBytes, boolean swBackup) {
         super(NAME, status, level, maxContexts, maxContexts, maxBufferBytes, true);
         this.periodicalPolling = periodicalPolling;
         this.verify = verify;
+        this.swBackup = swBackup;
     }
 
-    /** Binds the library and opens one probe session to see whether a device answers. */
+    /**
+     * Binds the library, checks its struct layout, and opens one probe session to see whether a
+     * device answers; the layout check and the probe run once per library per process.
+     */
     public static QatEngine open(String library, int level, boolean periodicalPolling, boolean verify,
                                  int maxContexts, int maxBufferBytes) {
-        EngineStatus status = NativeBinding.bind(QatzipNatives.class, library, INSTALL_HINT);
-        if (status.isAvailable()) {
-            status = probeDevice(status, level, periodicalPolling);
-        }
-        return new QatEngine(status, level, periodicalPolling, verify, maxContexts, maxBufferBytes);
+        boolean swBackup = VendorSoftwarePaths.enabled();
+        EngineStatus bound = NativeBinding.bind(QatzipNatives.class, library, INSTALL_HINT);
+        EngineStatus status = !bound.isAvailable() ? bound
+                : ProbeOnce.of(NAME + ":" + bound.detail() + ":" + swBackup, () -> probe(bound, swBackup));
+        return new QatEngine(status, level, periodicalPolling, verify, maxContexts, maxBufferBytes, swBackup);
     }
 
-    private static EngineStatus probeDevice(EngineStatus bound, int level, boolean periodicalPolling) {
+    private static EngineStatus probe(EngineStatus bound, boolean swBackup) {
+        String layout = QatzipLayoutCheck.problem();
+        if (layout != null) {
+            return EngineStatus.unavailable(bound.detail() + " refused: " + layout
+                    + "; this agent takes QATzip 1.3.0-1.3.1 (API 2.5)");
+        }
         QatContext probe;
         try {
-            probe = new QatContext(new NativeMemoryMeter(), level, periodicalPolling);
+            probe = new QatContext(new NativeMemoryMeter(), 1, false, swBackup);
         } catch (ContextSetupException e) {
-            return EngineStatus.unavailable("no usable QAT device (" + e.getMessage()
-                    + (e.code() == QatzipNatives.QZ_NOSW_NO_HW ? ", QZ_NOSW_NO_HW" : "") + ")");
+            return EngineStatus.unavailable(QatDiagnosis.of(e.getMessage(), e.code()));
         }
         try {
             long hw = probe.hardwareStatus();
-            return hw == QatzipNatives.QZ_OK
-                    ? EngineStatus.available(bound.detail() + ", device present, hw_buff_sz " + probe.hwBufferSize)
-                    : EngineStatus.unavailable("no QAT device (hw_session_stat " + hw + ")");
+            if (hw == QatzipNatives.QZ_OK) {
+                return EngineStatus.available(bound.detail() + ", device present, hw_buff_sz " + probe.hwBufferSize);
+            }
+            if (swBackup && hw == QatzipNatives.QZ_NO_HW) {
+                return EngineStatus.available(bound.detail() + ", QATzip's software path (test mode, "
+                        + VendorSoftwarePaths.PROPERTY + "), hw_buff_sz " + probe.hwBufferSize);
+            }
+            return EngineStatus.unavailable(QatDiagnosis.of("hw_session_stat " + hw, (int) hw));
         } finally {
             probe.free();
         }
@@ -132,12 +149,12 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
 
     @Override
     protected QatContext newCompressContext(NativeMemoryMeter meter) {
-        return new QatContext(meter, level, periodicalPolling);
+        return new QatContext(meter, level, periodicalPolling, swBackup);
     }
 
     @Override
     protected QatContext newDecompressContext(NativeMemoryMeter meter) {
-        return new QatContext(meter, level, periodicalPolling);
+        return new QatContext(meter, level, periodicalPolling, swBackup);
     }
 
     @Override
@@ -152,12 +169,16 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
         c.p.setInt(DEST_LEN, dstCapacity);
         int rc = QatzipNatives.qzCompress(c.block + SESSION, src, c.block + SRC_LEN, dst, c.block + DEST_LEN, 1);
         if (rc != QatzipNatives.QZ_OK) {
+            c.discardAfterCall();
             return failure(rc);
         }
         int consumed = c.p.getInt(SRC_LEN);
         int n = c.p.getInt(DEST_LEN);
-        if (consumed != srcLength || n <= 0 || n > dstCapacity
-                || (verify && !c.check.compressedMatches(dst, n, src, srcLength))) {
+        if (consumed != srcLength || n <= 0 || n > dstCapacity) {
+            c.discardAfterCall();
+            return FallbackReason.BAD_OUTPUT.code();
+        }
+        if (verify && !c.check.compressedMatches(dst, n, src, srcLength)) {
             return FallbackReason.BAD_OUTPUT.code();
         }
         return n;
@@ -167,13 +188,28 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
     protected int decompressNative(QatContext c, long src, int srcLength, long dst, int dstCapacity,
                                    int header, int trailer) {
         // The base class passed only plain zlib headers (CM 8, CINFO <= 7, no FDICT): what QAT takes.
+        if (dstCapacity == 0) {
+            return FallbackReason.OUTPUT_TOO_SMALL.code(); // QATzip consumes nothing without room for output
+        }
         c.p.setInt(SRC_LEN, srcLength);
         c.p.setInt(DEST_LEN, dstCapacity);
         int rc = QatzipNatives.qzDecompress(c.block + SESSION, src, c.block + SRC_LEN, dst, c.block + DEST_LEN);
         if (rc != QatzipNatives.QZ_OK) {
+            c.discardAfterCall();
             return failure(rc);
         }
+        int consumed = c.p.getInt(SRC_LEN);
         int n = c.p.getInt(DEST_LEN);
+        // QATzip decompresses as a stream: when the output fills up, or the input ends inside the
+        // stream, it returns QZ_OK with what it has, and the session would continue that stream
+        // on its next call. Only a whole stream, ending at the last input byte, is an answer.
+        c.p.setByte(END_OF_STREAM, (byte) 0);
+        QatzipNatives.qzGetDeflateEndOfStream(c.block + SESSION, c.block + END_OF_STREAM);
+        boolean ended = c.p.getByte(END_OF_STREAM) == 1;
+        if (!ended || consumed != srcLength) {
+            c.discardAfterCall();
+            return !ended && n >= dstCapacity ? FallbackReason.OUTPUT_TOO_SMALL.code() : FallbackReason.CORRUPT_INPUT.code();
+        }
         if (n < 0 || n > dstCapacity || !AcceleratorOutputCheck.adler32Matches(dst, n, trailer)) {
             return FallbackReason.BAD_OUTPUT.code();
         }

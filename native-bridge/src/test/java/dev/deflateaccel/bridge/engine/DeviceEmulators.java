@@ -53,6 +53,7 @@ public final class DeviceEmulators {
             if (qatzip_emulator_configure(spec) != 0) {
                 throw new IllegalArgumentException("emulator rejected spec " + spec);
             }
+            ProbeOnce.forget(); // a new emulated device: the engine must probe it again
         }
 
         public static long count(String what) {
@@ -77,6 +78,7 @@ public final class DeviceEmulators {
             if (qpl_emulator_configure(spec) != 0) {
                 throw new IllegalArgumentException("emulator rejected spec " + spec);
             }
+            ProbeOnce.forget(); // a new emulated device: the engine must probe it again
         }
 
         public static long count(String what) {

@@ -1,0 +1,87 @@
+package dev.deflateaccel.bridge.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Production mode with Intel's real QATzip and QPL on a host with neither device: both engines
+ * are unavailable with a reason an operator can act on, every re-open (a config reload) reuses
+ * the first probe, and QATzip's own two stderr lines appear once per process, not per reload.
+ * Runs the engines in a child JVM, so that its stderr can be read and its QATzip state is fresh.
+ */
+class VendorNoDeviceTest {
+    static final int OPENS = 3;
+
+    @Test
+    void unavailableWithAReasonProbedOncePerProcess() throws IOException, InterruptedException {
+        assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
+        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = List.of(java, "-cp", System.getProperty("java.class.path"),
+                "-Ddeflateaccel.vendorStage=" + System.getProperty("deflateaccel.vendorStage"),
+                "-Ddeflateaccel.vendor=" + VendorLibraries.dir(), OpenEnginesMain.class.getName());
+        Path err = Files.createTempFile("vendor-no-device", ".stderr");
+        Process child = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
+        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(120, TimeUnit.SECONDS));
+        String stderr = Files.readString(err);
+        assertEquals(0, child.exitValue(), out + stderr);
+
+        List<String> qat = new ArrayList<>();
+        List<String> iaa = new ArrayList<>();
+        for (String line : out.split("\n")) {
+            if (line.startsWith("qat ")) {
+                qat.add(line);
+            } else if (line.startsWith("iaa ")) {
+                iaa.add(line);
+            }
+        }
+        assertEquals(OPENS, qat.size(), out);
+        assertEquals(OPENS, iaa.size(), out);
+        for (int i = 0; i < OPENS; i++) {
+            assertEquals("qat unavailable: no QAT device found (qzInit returned -101, QZ_NOSW_NO_HW): check that"
+                    + " `lspci -d 8086:` lists a QAT device, that its driver is loaded (`lsmod | grep qat`) and that"
+                    + " the qat service runs (`systemctl status qat`)", qat.get(i));
+            assertEquals("iaa unavailable: no IAA device: QPL could not load libaccel-config (qpl_init_job(hardware)"
+                    + " returned 501): install accel-config (Debian/Ubuntu: accel-config, libaccel-config1) and enable"
+                    + " an IAA work queue with it", iaa.get(i));
+        }
+        // QATzip prints these itself when it finds no device; one probe per process prints them once.
+        assertEquals(1, count(stderr, "[Error]"), stderr);
+        assertEquals(1, count(stderr, "QZ_NOSW_NO_HW"), stderr);
+        assertFalse(stderr.contains("Exception"), stderr);
+    }
+
+    private static int count(String text, String what) {
+        int n = 0;
+        for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The child: opens each engine as every config reload would, and prints what it reports. */
+    public static final class OpenEnginesMain {
+        public static void main(String[] args) {
+            for (int i = 0; i < OPENS; i++) {
+                try (QatEngine qat = QatEngine.open(VendorLibraries.qatzip(), 1, false, true, 8, 1 << 20);
+                     IaaEngine iaa = IaaEngine.open(VendorLibraries.qpl(), true, false, 8, 1 << 20)) {
+                    System.out.println("qat " + qat.status());
+                    System.out.println("iaa " + iaa.status());
+                }
+            }
+        }
+    }
+}
