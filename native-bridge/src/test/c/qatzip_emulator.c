@@ -298,6 +298,13 @@ EMU_API int qzGetDefaultsDeflate(QzSessionParamsDeflate_T *d)
     return QZ_OK;
 }
 
+/* Output too small to compress into: real QATzip 1.3.1's software path answers QZ_FAIL (checked);
+ * what the device path answers needs the hardware, so hardware sessions keep QZ_BUF_ERROR. */
+static int too_small(const qz_emu_session *s)
+{
+    return s->hw ? QZ_BUF_ERROR : QZ_FAIL;
+}
+
 EMU_API int qzGetDefaultsDeflateExt(QzSessionParamsDeflateExt_T *d)
 {
     if (d == NULL) return QZ_PARAMS;
@@ -407,11 +414,11 @@ EMU_API int qzCompress(QzSession_T *sess, const unsigned char *src, unsigned int
         if (cfg.copy_only) {
             size_t w = emu_stored_stream(src + off, len, dest + produced, cap - produced, zlib, 0x78, 0x9c,
                                          zlib || final);
-            if (w == 0) rc = QZ_BUF_ERROR;
+            if (w == 0) rc = too_small(s);
             produced += (unsigned) w;
         } else {
             int r = deflate_piece(s, zlib, src + off, len, dest, cap, &produced, final, i == 0);
-            if (r == -1) rc = QZ_BUF_ERROR;
+            if (r == -1) rc = too_small(s);
             else if (r != 0) rc = QZ_FAIL;
         }
     }

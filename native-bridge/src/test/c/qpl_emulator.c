@@ -144,6 +144,14 @@ static qpl_status do_compress(qpl_job *job, qpl_emu_state *s, const emu_config *
     unsigned n = job->available_in, cap = job->available_out;
     int zlib = (job->flags & QPL_FLAG_ZLIB_MODE) != 0;
     unsigned produced;
+    /* As real QPL 1.6.0 does: an empty job is QPL_STS_SIZE_ERR, and an output of under two bytes
+     * ends with QPL_STS_OK, all input counted and nothing written. */
+    if (n == 0) return QPL_STS_SIZE_ERR;
+    if (cap < 2) {
+        job->total_in = n;
+        job->total_out = 0;
+        return QPL_STS_OK;
+    }
     if (cfg->copy_only) {
         size_t w = emu_stored_stream(src, n, job->next_out_ptr, cap, zlib, 0x48, 0x0d, 1);
         if (w == 0) return QPL_STS_MORE_OUTPUT_NEEDED;
@@ -265,14 +273,10 @@ static qpl_status do_decompress(qpl_job *job, qpl_emu_state *s)
             job->total_in = n;
             return QPL_STS_MORE_INPUT_NEEDED;
         }
-        const unsigned char *t = src + used;
-        uint32_t want = ((uint32_t) t[0] << 24) | ((uint32_t) t[1] << 16) | ((uint32_t) t[2] << 8) | t[3];
-        used += 4;
+        /* As real QPL 1.6.0 does: total_in stops before the Adler-32 trailer, which is not
+         * checked (a stream with bytes between its last block and its trailer, or a wrong
+         * trailer, decodes with QPL_STS_OK). */
         job->total_in = used;
-        if (!(job->flags & QPL_FLAG_OMIT_CHECKSUMS)
-                && (uint32_t) adler32(1L, job->next_out_ptr, c.produced) != want) {
-            return QPL_STS_ARCHIVE_HEADER_ERR;  /* Adler-32 mismatch */
-        }
     }
     if (!(job->flags & QPL_FLAG_OMIT_CHECKSUMS)) job->crc = crc32_of(job->next_out_ptr, c.produced);
     return QPL_STS_OK;

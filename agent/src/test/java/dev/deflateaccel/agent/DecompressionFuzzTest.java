@@ -33,5 +33,9 @@ class DecompressionFuzzTest {
         System.out.println(report);
         assertTrue(run.passed(), report);
         EngineExercised.check(run);
+        if (engine.usesVendorLibraries()) {
+            assertTrue(run.checked >= EngineConfig.VENDOR_FUZZ_CASES, "Intel's libraries owe "
+                    + EngineConfig.VENDOR_FUZZ_CASES + " cases: " + report);
+        }
     }
 }

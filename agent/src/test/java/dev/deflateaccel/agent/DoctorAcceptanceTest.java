@@ -2,6 +2,7 @@ package dev.deflateaccel.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import java.util.stream.Stream;
 import dev.deflateaccel.bridge.EngineDescriptor;
 import dev.deflateaccel.bridge.EngineRegistry;
 import dev.deflateaccel.bridge.engine.DeviceEmulators;
+import dev.deflateaccel.bridge.engine.VendorLibraries;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,6 +95,39 @@ class DoctorAcceptanceTest {
         assertNoMappedFilesLeft();
     }
 
+    /** Intel's real QATzip and QPL, through their software paths (the tests' vendorSoftwarePaths mode). */
+    @Test
+    void intelsLibrariesOnTheirSoftwarePathsPass() throws Exception {
+        assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
+        ChildJvm r = acceptance(Map.of(), List.of("-Ddeflateaccel.vendorSoftwarePaths=true"),
+                "use_qat_compress = 1", "use_qat_uncompress = 1", "qat_library = " + VendorLibraries.qatzip(),
+                "use_iaa_compress = 1", "use_iaa_uncompress = 1", "iaa_library = " + VendorLibraries.qpl());
+        assertEquals(0, r.exit, r.output);
+        assertEquals("Verdict: PASS", lastLine(r.output), r.output);
+        for (String engine : List.of("qat", "iaa")) {
+            assertTrue(r.output.lines().anyMatch(l -> l.matches("  " + engine + " +PASS +.*")), engine + ":\n" + r.output);
+            assertSpeedRow(r.output, engine);
+        }
+        assertTrue(section(r.output, "qat").stream().anyMatch(l -> l.matches("  engine-to-zlib +PASS \\d+ .*")), r.output);
+    }
+
+    /**
+     * Intel's real libraries installed (found by their sonames, as from a package) in production
+     * mode on this host, which has neither device, and zlib-accel's default config: both engines
+     * are unavailable with their reasons, and that is not a failure. (A config that names QAT's
+     * keys asks for it, and then its absence fails the acceptance, as for any engine.)
+     */
+    @Test
+    void intelsLibrariesWithNoDeviceAreUnavailableNotFailed() throws Exception {
+        assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
+        String libraries = Paths.get(VendorLibraries.qatzip()).getParent().toString();
+        ChildJvm r = acceptance(Map.of("LD_LIBRARY_PATH", libraries), List.of(), "log_level = 1");
+        assertEquals(0, r.exit, r.output);
+        assertEquals("Verdict: PASS", lastLine(r.output), r.output);
+        assertTrue(r.output.lines().anyMatch(l -> l.matches("  qat +UNAVAILABLE +.*no QAT device found.*QZ_NOSW_NO_HW.*")), r.output);
+        assertTrue(r.output.lines().anyMatch(l -> l.matches("  iaa +UNAVAILABLE +.*libaccel-config.*")), r.output);
+    }
+
     @Test
     void aMisspeltFlagIsRefusedNotIgnored() throws Exception {
         ChildJvm r = ChildJvm.run(tmp, JAVA, List.of(), System.getProperty("java.class.path"), Main.class.getName(),
@@ -105,7 +140,13 @@ class DoctorAcceptanceTest {
 
     /** {@code doctor --acceptance} in a fresh JVM whose temp directory is {@code tmp}, so mapped files can be counted. */
     private ChildJvm acceptance(Map<String, String> env, String... configLines) throws Exception {
-        return ChildJvm.run(tmp, JAVA, env, List.of("-Djava.io.tmpdir=" + tmp), System.getProperty("java.class.path"),
+        return acceptance(env, List.of(), configLines);
+    }
+
+    private ChildJvm acceptance(Map<String, String> env, List<String> jvmOptions, String... configLines) throws Exception {
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.add("-Djava.io.tmpdir=" + tmp);
+        return ChildJvm.run(tmp, JAVA, env, options, System.getProperty("java.class.path"),
                 Main.class.getName(), "doctor", "--acceptance", "config=" + config(configLines));
     }
 

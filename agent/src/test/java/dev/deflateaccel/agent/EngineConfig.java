@@ -5,12 +5,14 @@ import java.util.Arrays;
 import java.util.List;
 
 import dev.deflateaccel.bridge.engine.DeviceEmulators;
+import dev.deflateaccel.bridge.engine.VendorLibraries;
 
 /**
  * The engine configurations the forked stock-versus-woven tests run under: each engine alone,
  * in both directions, with every other engine off, so that a call it declines goes straight to
  * Cassandra's own code and any difference from stock is that engine's (or the bridge's, or the
- * advice's). QAT and IAA run on the device emulators native-bridge builds for its tests.
+ * advice's). QAT and IAA run on the device emulators native-bridge builds for its tests, and on
+ * Intel's real QATzip and QPL through their software paths (when ../shared/vendor is here).
  */
 enum EngineConfig {
     /** The advice and the bridge with no engine at all: every call must run Cassandra's body. */
@@ -19,7 +21,11 @@ enum EngineConfig {
     LIBDEFLATE("libdeflate", "use_libdeflate_compress = 1", "use_libdeflate_uncompress = 1"),
     IGZIP("igzip", "use_igzip_compress = 1", "use_igzip_uncompress = 1"),
     QAT_EMULATOR("qat", "use_qat_compress = 1", "use_qat_uncompress = 1"),
-    IAA_EMULATOR("iaa", "use_iaa_compress = 1", "use_iaa_uncompress = 1");
+    IAA_EMULATOR("iaa", "use_iaa_compress = 1", "use_iaa_uncompress = 1"),
+    /** Real QATzip 1.3.1 with sw_backup = 1 (-Ddeflateaccel.vendorSoftwarePaths=true in the child). */
+    QAT_VENDOR_SOFTWARE("qat", "use_qat_compress = 1", "use_qat_uncompress = 1"),
+    /** Real QPL 1.6.0 on qpl_path_software. */
+    IAA_VENDOR_SOFTWARE("iaa", "use_iaa_compress = 1", "use_iaa_uncompress = 1");
 
     /** Every engine's switches, all off; each configuration then turns its own engine on. */
     private static final List<String> ALL_OFF = List.of(
@@ -42,10 +48,33 @@ enum EngineConfig {
         return engine;
     }
 
-    /** Lower-case name for reports, file names and {@code -Ddeflateaccel.fuzz.engines}. */
+    /** Lower-case name for reports, file names and {@code -Ddeflateaccel.forks.engines}. */
     String label() {
-        return engine == null ? "none" : engine;
+        return engine == null ? "none" : usesVendorLibraries() ? engine + "-vendor" : engine;
     }
+
+    /** Whether this configuration runs Intel's real library (on its software path) rather than an emulator. */
+    boolean usesVendorLibraries() {
+        return this == QAT_VENDOR_SOFTWARE || this == IAA_VENDOR_SOFTWARE;
+    }
+
+    /**
+     * Sets up the JVM that opens the bridge for this configuration: the vendor configurations
+     * need the engines' test-only software-path mode, read when an engine opens.
+     */
+    void prepareChildJvm() {
+        if (usesVendorLibraries()) {
+            System.setProperty("deflateaccel.vendorSoftwarePaths", "true");
+            // Intel's libraries owe at least VENDOR_FUZZ_CASES fuzz cases: a budget that is
+            // reached by the case count, not cut short by time on a slow machine.
+            if (System.getProperty(DecompressionFuzzSuite.SECONDS) == null) {
+                System.setProperty(DecompressionFuzzSuite.SECONDS, "60");
+            }
+        }
+    }
+
+    /** The fuzz cases every run on Intel's real libraries must reach. */
+    static final int VENDOR_FUZZ_CASES = 20_000;
 
     /**
      * The config file lines. Resolves the emulator libraries, so call it in the JVM that opens
@@ -58,6 +87,10 @@ enum EngineConfig {
             lines.add("qat_library = " + DeviceEmulators.qatLibrary());
         } else if (this == IAA_EMULATOR) {
             lines.add("iaa_library = " + DeviceEmulators.iaaLibrary());
+        } else if (this == QAT_VENDOR_SOFTWARE) {
+            lines.add("qat_library = " + VendorLibraries.qatzip());
+        } else if (this == IAA_VENDOR_SOFTWARE) {
+            lines.add("iaa_library = " + VendorLibraries.qpl());
         }
         return lines;
     }

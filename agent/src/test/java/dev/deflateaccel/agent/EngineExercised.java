@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Arrays;
 
+import dev.deflateaccel.bridge.engine.VendorLibraries;
+
 /** Guards the fork tests against passing vacuously: the engine under test (or the advice) really served calls. */
 final class EngineExercised {
     /** Comma-separated engine labels (none, zlib, libdeflate, igzip, qat, iaa): run the fork tests for these only. */
@@ -13,8 +15,12 @@ final class EngineExercised {
     private EngineExercised() {
     }
 
-    /** Skips the test unless -Ddeflateaccel.forks.engines is unset or names this engine. */
+    /**
+     * Skips the test unless -Ddeflateaccel.forks.engines is unset or names this engine, and, for
+     * the configurations on Intel's real libraries, unless ../shared/vendor is here.
+     */
     static void selected(EngineConfig engine) {
+        assumeTrue(!engine.usesVendorLibraries() || VendorLibraries.present(), VendorLibraries.NOT_RUN);
         String only = System.getProperty(ENGINES, "");
         assumeTrue(only.isEmpty() || Arrays.asList(only.split(",")).contains(engine.label()), "-D" + ENGINES + "=" + only);
     }

@@ -123,6 +123,7 @@ public final class StockVersusWovenMain {
 
     private static void run(Options o) throws Exception {
         EngineConfig engine = EngineConfig.byLabel(o.engine);
+        engine.prepareChildJvm();
         AccelConfig config = ConfigFile.parse(engine.configLines(), "issue8-" + engine.label() + ".conf");
         if (!config.warnings().isEmpty()) {
             throw new IllegalStateException("the test config has warnings: " + config.warnings());

@@ -36,6 +36,9 @@ final class NodeConf {
         distribution.copyStockConf(layout.conf());
         setJmxPort(layout.conf().resolve("cassandra-env.sh"), ports.jmx());
         writeYaml(layout.conf().resolve("cassandra.yaml"), ports, seeds, settings.yaml());
+        for (String option : settings.jvmOptions()) {
+            appendLine(layout.conf().resolve("jvm-server.options"), option);
+        }
         if (settings.agent().isPresent()) {
             Path jar = agentJar.orElseThrow(() -> new IllegalStateException("agent settings without an agent jar"));
             AgentConfig config = settings.agent().get();

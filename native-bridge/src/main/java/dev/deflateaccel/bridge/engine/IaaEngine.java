@@ -165,11 +165,13 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
             // QPL takes no empty job (QPL_STS_SIZE_ERR).
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
-        int bound = deflateBound(srcLength);
-        int capacity = Math.min(Math.min(dstCapacity, bound) - prefix, MAX_TRANSFER);
-        if (capacity <= 0) {
+        int bound = ZlibFrame.deflateBound(srcLength);
+        // QPL 1.6 answers an output of a byte or two with QPL_STS_OK and nothing written: ask
+        // only with the room Cassandra always gives, zlib's deflateBound.
+        if (dstCapacity < bound) {
             return FallbackReason.OUTPUT_TOO_SMALL.code();
         }
+        int capacity = Math.min(bound - prefix, MAX_TRANSFER);
         // With the marker, QPL writes 5 bytes further on; the header is then moved back in front.
         int rc = execute(c, QplNatives.OP_COMPRESS,
                 QplNatives.FLAG_FIRST | QplNatives.FLAG_LAST | QplNatives.FLAG_ZLIB_MODE
@@ -208,6 +210,9 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
         if (srcLength > MAX_TRANSFER) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
+        if (dstCapacity == 0) {
+            return FallbackReason.OUTPUT_TOO_SMALL.code(); // QPL decodes nothing into no room, and says OK
+        }
         int capacity = Math.min(dstCapacity, MAX_TRANSFER);
         int rc = execute(c, QplNatives.OP_DECOMPRESS,
                 QplNatives.FLAG_FIRST | QplNatives.FLAG_LAST | QplNatives.FLAG_ZLIB_MODE,
@@ -217,6 +222,13 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
             return failure(rc);
         }
         int n = c.p.getInt(QplNatives.JOB_TOTAL_OUT);
+        // QPL does not check the Adler-32, and stops at the end of the last block: a stream with
+        // bytes between its last block and its trailer decodes "fine", where stock throws. Its
+        // total_in then falls short of the trailer. (On whole streams total_in is the stream's
+        // length, or stops at or just inside the trailer: its bit reader reads ahead.)
+        if (c.p.getInt(QplNatives.JOB_TOTAL_IN) < srcLength - ZlibFrame.TRAILER_BYTES) {
+            return FallbackReason.CORRUPT_INPUT.code();
+        }
         if (n < 0 || n > capacity || !AcceleratorOutputCheck.adler32Matches(dst, n, trailer)) {
             return FallbackReason.BAD_OUTPUT.code();
         }
@@ -267,12 +279,9 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
             case QplNatives.STS_ARCHIVE_HEADER_ERR:
                 return FallbackReason.CORRUPT_INPUT.code();
             default:
-                return FallbackReason.NATIVE_ERROR.code();
+                // 200-299 are QPL's operation errors: what it found wrong in the data.
+                return rc >= QplNatives.STS_OPERATION_ERROR_BASE && rc < QplNatives.STS_OPERATION_STATUS_BASE
+                        ? FallbackReason.CORRUPT_INPUT.code() : FallbackReason.NATIVE_ERROR.code();
         }
-    }
-
-    /** zlib's deflateBound for the default window and memLevel. */
-    static int deflateBound(int length) {
-        return length + (length >> 12) + (length >> 14) + (length >> 25) + 13;
     }
 }

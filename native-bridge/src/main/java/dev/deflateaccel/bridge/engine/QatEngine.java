@@ -162,7 +162,9 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
         if (srcLength < MIN_COMPRESS_INPUT || srcLength > c.hwBufferSize) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
-        if (dstCapacity < MIN_COMPRESS_OUTPUT) {
+        // QATzip answers an output too small for its result with QZ_FAIL, which says nothing
+        // about why: ask only with the room Cassandra always gives, zlib's deflateBound.
+        if (dstCapacity < MIN_COMPRESS_OUTPUT || dstCapacity < ZlibFrame.deflateBound(srcLength)) {
             return FallbackReason.OUTPUT_TOO_SMALL.code();
         }
         c.p.setInt(SRC_LEN, srcLength);

@@ -41,7 +41,9 @@ final class QplNatives {
     static final int STS_BUFFER_TOO_LARGE = 58;
     static final int STS_INFLATE_NEED_DICT = 84;
     static final int STS_ARCHIVE_HEADER_ERR = 104;
+    static final int STS_OPERATION_ERROR_BASE = 200;
     static final int STS_BAD_DIST_ERR = 217;
+    static final int STS_OPERATION_STATUS_BASE = 300;
     static final int STS_INIT_HW_NOT_SUPPORTED = 500;
     static final int STS_INIT_LIBACCEL_NOT_FOUND = 501;
     static final int STS_INIT_WORK_QUEUES_NOT_AVAILABLE = 503;

@@ -104,6 +104,11 @@ class VendorAbiTest {
         m.put("QPL_STS_INFLATE_NEED_DICT_ERR", (long) QplNatives.STS_INFLATE_NEED_DICT);
         m.put("QPL_STS_ARCHIVE_HEADER_ERR", (long) QplNatives.STS_ARCHIVE_HEADER_ERR);
         m.put("QPL_STS_BAD_DIST_ERR", (long) QplNatives.STS_BAD_DIST_ERR);
+        m.put("QPL_OPERATION_ERROR_BASE", (long) QplNatives.STS_OPERATION_ERROR_BASE);
+        m.put("QPL_OPERATION_STATUS_BASE", (long) QplNatives.STS_OPERATION_STATUS_BASE);
+        m.put("QPL_STS_INIT_HW_NOT_SUPPORTED", (long) QplNatives.STS_INIT_HW_NOT_SUPPORTED);
+        m.put("QPL_STS_INIT_LIBACCEL_NOT_FOUND", (long) QplNatives.STS_INIT_LIBACCEL_NOT_FOUND);
+        m.put("QPL_STS_INIT_WORK_QUEUES_NOT_AVAILABLE", (long) QplNatives.STS_INIT_WORK_QUEUES_NOT_AVAILABLE);
         return m;
     }
 
@@ -248,7 +253,13 @@ class VendorAbiTest {
     }
 
     private static String run(List<String> cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            throw new IOException(e.getMessage() + ": the ABI checks need gcc, libisal-dev, libdeflate-dev,"
+                    + " gcc-aarch64-linux-gnu, libc6-dev-arm64-cross and qemu-user-static (.ci/run installs them)", e);
+        }
         byte[] out = p.getInputStream().readAllBytes();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + cmd);
         String text = new String(out, StandardCharsets.UTF_8);

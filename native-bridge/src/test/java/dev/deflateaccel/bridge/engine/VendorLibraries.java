@@ -74,6 +74,7 @@ public final class VendorLibraries {
             throw new IllegalStateException(NOT_RUN);
         }
         Path source = dir().resolve(PREBUILT).resolve("lib");
+        // One copy per module (forked children run elsewhere and are handed the property).
         Path target = Paths.get(System.getProperty("deflateaccel.vendorStage", "target/vendor-lib")).toAbsolutePath();
         try {
             Files.createDirectories(target);

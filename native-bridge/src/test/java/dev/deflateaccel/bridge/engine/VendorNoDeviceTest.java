@@ -30,8 +30,9 @@ class VendorNoDeviceTest {
         assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = List.of(java, "-cp", System.getProperty("java.class.path"),
-                "-Ddeflateaccel.vendorStage=" + System.getProperty("deflateaccel.vendorStage"),
-                "-Ddeflateaccel.vendor=" + VendorLibraries.dir(), OpenEnginesMain.class.getName());
+                "-Ddeflateaccel.vendor=" + VendorLibraries.dir(),
+                "-Ddeflateaccel.vendorStage=" + System.getProperty("deflateaccel.vendorStage", "target/vendor-lib"),
+                OpenEnginesMain.class.getName());
         Path err = Files.createTempFile("vendor-no-device", ".stderr");
         Process child = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
         String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
