@@ -165,6 +165,23 @@ public abstract class EngineConformanceTest {
         }
     }
 
+    /** Input sizes where the engine's own limits change its behaviour: each is tested with its neighbours. */
+    protected int[] limitSizes() {
+        return new int[0];
+    }
+
+    @Test
+    void atAndAroundTheEnginesLimits() {
+        for (int limit : limitSizes()) {
+            for (int size = limit - 1; size <= limit + 1; size++) {
+                assertRoundTripsBothWays(TestData.cassandraLikeRows(size, size), "rows at " + size + " bytes");
+                byte[] random = new byte[size];
+                new Random(size).nextBytes(random);
+                assertRoundTripsBothWays(random, "random at " + size + " bytes");
+            }
+        }
+    }
+
     @Test
     void offsetsIntoGarbageFilledArrays() {
         byte[] data = sample(20_000, 3);

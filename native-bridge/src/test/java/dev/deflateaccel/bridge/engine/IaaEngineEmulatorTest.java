@@ -4,6 +4,9 @@ import org.junit.jupiter.api.BeforeAll;
 
 /** The conformance suite on the IAA engine, against the QPL device emulator. */
 class IaaEngineEmulatorTest extends EngineConformanceTest {
+    /** max_native_buffer_kb's default, 1 MiB: the largest input the engine takes. */
+    private static final int MAX_BUFFER = 1 << 20;
+
 
     @BeforeAll
     static void healthyDevice() {
@@ -13,12 +16,12 @@ class IaaEngineEmulatorTest extends EngineConformanceTest {
     @Override
     protected DeflateEngine openEngine() {
         DeviceEmulators.Iaa.configure("device=1");
-        return IaaEngine.open(DeviceEmulators.iaaLibrary(), true, false, 8, 1 << 20);
+        return IaaEngine.open(DeviceEmulators.iaaLibrary(), true, false, 8, MAX_BUFFER);
     }
 
     @Override
     protected boolean takesForCompression(int length) {
-        return length > 0 && length <= IaaEngine.MAX_TRANSFER; // QPL takes no empty job
+        return length > 0 && length <= Math.min(IaaEngine.MAX_TRANSFER, MAX_BUFFER); // QPL takes no empty job
     }
 
     /** Incompressible data: IAA's stored output can exceed deflateBound, and the engine then declines. */
@@ -31,5 +34,11 @@ class IaaEngineEmulatorTest extends EngineConformanceTest {
     @Override
     protected boolean takesForDecompression(byte[] stream) {
         return stream.length >= 2 && ((stream[0] & 0xff) >>> 4) <= 4;
+    }
+
+    /** The largest input the engine stages here (under IAA's 2 MiB transfer limit), and a 4 KiB window. */
+    @Override
+    protected int[] limitSizes() {
+        return new int[] {MAX_BUFFER, 4096};
     }
 }

@@ -13,6 +13,9 @@ import org.junit.jupiter.api.Test;
  * vendor-software-paths execution, which sets the property.
  */
 class IaaVendorSoftwarePathTest extends EngineConformanceTest {
+    /** max_native_buffer_kb's default, 1 MiB: the largest input the engine takes. */
+    private static final int MAX_BUFFER = 1 << 20;
+
     @BeforeAll
     static void vendorLibraries() {
         assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
@@ -21,12 +24,12 @@ class IaaVendorSoftwarePathTest extends EngineConformanceTest {
 
     @Override
     protected DeflateEngine openEngine() {
-        return IaaEngine.open(VendorLibraries.qpl(), true, false, 8, 1 << 20);
+        return IaaEngine.open(VendorLibraries.qpl(), true, false, 8, MAX_BUFFER);
     }
 
     @Override
     protected boolean takesForCompression(int length) {
-        return length > 0 && length <= IaaEngine.MAX_TRANSFER; // QPL takes no empty job
+        return length > 0 && length <= Math.min(IaaEngine.MAX_TRANSFER, MAX_BUFFER); // QPL takes no empty job
     }
 
     /** Incompressible data: IAA's stored output can exceed deflateBound, and the engine then declines. */
@@ -44,5 +47,11 @@ class IaaVendorSoftwarePathTest extends EngineConformanceTest {
     @Test
     void statusNamesTheSoftwarePath() {
         assertTrue(engine.status().detail().contains("QPL 1.6.0, QPL's software path"), engine.status().detail());
+    }
+
+    /** The largest input the engine stages here (under IAA's 2 MiB transfer limit), and a 4 KiB window. */
+    @Override
+    protected int[] limitSizes() {
+        return new int[] {MAX_BUFFER, 4096};
     }
 }

@@ -28,4 +28,10 @@ class QatEngineEmulatorTest extends EngineConformanceTest {
     protected boolean takesForDecompression(byte[] stream, int outputLength) {
         return outputLength > 0;
     }
+
+    /** The smallest input compression takes, and the session's hardware buffer size (the largest). */
+    @Override
+    protected int[] limitSizes() {
+        return new int[] {QatEngine.MIN_COMPRESS_INPUT, hwBufferSize};
+    }
 }

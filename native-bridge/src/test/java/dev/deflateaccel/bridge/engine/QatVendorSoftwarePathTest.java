@@ -41,4 +41,10 @@ class QatVendorSoftwarePathTest extends EngineConformanceTest {
     protected boolean takesForDecompression(byte[] stream, int outputLength) {
         return outputLength > 0;
     }
+
+    /** The smallest input compression takes, and the session's hardware buffer size (the largest). */
+    @Override
+    protected int[] limitSizes() {
+        return new int[] {QatEngine.MIN_COMPRESS_INPUT, QATZIP_HW_BUFF_SZ};
+    }
 }
