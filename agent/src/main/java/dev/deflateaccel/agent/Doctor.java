@@ -65,12 +65,20 @@ final class Doctor {
         EngineLimits limits = EngineLimits.from(config);
         List<DeflateEngine> engines = new ArrayList<>();
         out.println();
-        out.println("Engines (routing order):");
+        out.println("Engines (routing order; " + limits.maxContexts() + " contexts per engine and direction, chunks up to "
+                + (limits.maxBufferBytes() >> 10) + " KiB):");
         boolean healthy = true;
         for (EngineDescriptor d : EngineRegistry.ALL) {
             DeflateEngine e = d.open(config, limits);
             engines.add(e);
             out.printf("  %-11s %-8s %s%n", d.name(), d.enabled(config) ? "enabled" : "disabled", e.status());
+            if (e.status().isAvailable()) {
+                // The worst case on this host (the CPUs this JVM sees set the default context bound).
+                for (boolean compress : new boolean[] {true, false}) {
+                    out.printf("  %-11s %-10s native memory bound: %d MiB%n", d.name(),
+                            compress ? "compress" : "decompress", mib(e.nativeBytesBound(compress)));
+                }
+            }
             // The node warns about exactly these (EngineChain): an enabled engine the operator
             // asked for that is not available. QAT on by default on a host without it is not.
             healthy &= !d.askedFor(config) || e.status().isAvailable();
@@ -97,6 +105,10 @@ final class Doctor {
         out.println();
         out.println(healthy ? "Result: OK" : "Result: PROBLEMS (see above)");
         return healthy ? 0 : 1;
+    }
+
+    private static long mib(long bytes) {
+        return (bytes + (1 << 20) - 1) >> 20;
     }
 
     private static final class SelfTest {

@@ -32,4 +32,29 @@ class DoctorTest {
         List<String> lines = out.lines().collect(java.util.stream.Collectors.toList());
         assertEquals("Result: PROBLEMS (see above)", lines.get(lines.size() - 1), out);
     }
+
+    /**
+     * The doctor prints each available engine's worst-case native memory for the CPUs this JVM
+     * sees, per direction, and it is the bound the engine enforces (at most 256 MiB at the defaults).
+     */
+    @Test
+    void eachAvailableEngineShowsItsNativeMemoryBoundPerDirection(@TempDir Path dir) throws Exception {
+        Path conf = dir.resolve("zlib-accel.conf");
+        Files.write(conf, List.of("use_igzip_compress = 1", "use_igzip_uncompress = 1"));
+        Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-r--r--"));
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+
+        new Doctor(new PrintStream(captured, true, StandardCharsets.UTF_8)).run(conf);
+
+        String out = captured.toString(StandardCharsets.UTF_8);
+        for (String engine : List.of("igzip", "libdeflate", "zlib")) {
+            for (String direction : List.of("compress", "decompress")) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "(?m)^  " + engine + " +" + direction + " +native memory bound: (\\d+) MiB$").matcher(out);
+                assertTrue(m.find(), engine + " " + direction + ":\n" + out);
+                long mib = Long.parseLong(m.group(1));
+                assertTrue(mib > 0 && mib <= 256, engine + " " + direction + ": " + mib + " MiB");
+            }
+        }
+    }
 }

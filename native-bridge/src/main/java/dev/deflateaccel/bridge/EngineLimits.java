@@ -23,16 +23,28 @@ public final class EngineLimits {
      * gave 0.39-0.67 of the best throughput (bench/run-scaling-bench.sh).
      */
     static final int DEFAULT_MIN_CONTEXTS = 64;
+    /**
+     * The default bound stops growing at 128 (32 CPUs): each context keeps its engine's state
+     * between calls (656 KiB for libdeflate 6, up to 740 KiB for a QPL job), and 4 per CPU at 128
+     * CPUs would keep over 300 MiB per engine and direction. 128 still covers Cassandra's chunk
+     * threads when an operator raises concurrent_reads for a big host.
+     */
+    static final int DEFAULT_MAX_CONTEXTS = 128;
 
-    /** {@code max_native_contexts} (0 = 4 per CPU, at least 64) and {@code max_native_buffer_kb}. */
+    /** {@code max_native_contexts} (0 = 4 per CPU, from 64 to 128) and {@code max_native_buffer_kb}. */
     public static EngineLimits from(AccelConfig config) {
+        return from(config, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** The same for a host with that many CPUs (the doctor's bound, tests). */
+    static EngineLimits from(AccelConfig config, int cpus) {
         int configured = config.intValue(ConfigKey.MAX_NATIVE_CONTEXTS);
-        int contexts = configured > 0 ? configured : defaultContexts(Runtime.getRuntime().availableProcessors());
+        int contexts = configured > 0 ? configured : defaultContexts(cpus);
         return new EngineLimits(contexts, config.intValue(ConfigKey.MAX_NATIVE_BUFFER_KB) * 1024);
     }
 
     static int defaultContexts(int cpus) {
-        return Math.max(DEFAULT_MIN_CONTEXTS, 4 * cpus);
+        return Math.min(DEFAULT_MAX_CONTEXTS, Math.max(DEFAULT_MIN_CONTEXTS, 4 * cpus));
     }
 
     /** Contexts per engine and direction. */

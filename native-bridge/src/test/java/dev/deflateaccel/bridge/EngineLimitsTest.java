@@ -7,7 +7,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigFile;
+import dev.deflateaccel.bridge.engine.DeflateEngine;
 
 class EngineLimitsTest {
 
@@ -20,7 +22,43 @@ class EngineLimitsTest {
             assertTrue(EngineLimits.defaultContexts(cpus) >= cassandraChunkThreads, cpus + " CPUs");
         }
         assertEquals(64, EngineLimits.defaultContexts(2));
-        assertEquals(4 * 48, EngineLimits.defaultContexts(48), "4 per CPU on larger machines");
+        assertEquals(4 * 24, EngineLimits.defaultContexts(24), "4 per CPU on larger machines");
+        assertEquals(128, EngineLimits.defaultContexts(48), "up to 128");
+        assertEquals(128, EngineLimits.defaultContexts(1024));
+    }
+
+    /**
+     * At the defaults, no engine may hold more than 256 MiB of native memory in one direction,
+     * on any host: the bound each engine computes from its real per-context state (the emulated
+     * devices' jobs and sessions included), its contexts and its large-call limit.
+     */
+    @Test
+    void defaultNativeMemoryBoundIsAtMost256MiBPerEngineAndDirectionAtAnyCpuCount() {
+        dev.deflateaccel.bridge.engine.DeviceEmulators.Qat.configure("device=1");
+        dev.deflateaccel.bridge.engine.DeviceEmulators.Iaa.configure("device=1");
+        List<String> everyEngine = List.of("use_igzip_compress = 1", "use_igzip_uncompress = 1",
+                "use_iaa_compress = 1", "use_iaa_uncompress = 1",
+                "qat_library = " + dev.deflateaccel.bridge.engine.DeviceEmulators.qatLibrary(),
+                "iaa_library = " + dev.deflateaccel.bridge.engine.DeviceEmulators.iaaLibrary());
+        for (String level : List.of("libdeflate_compression_level = 6", "libdeflate_compression_level = 12",
+                "igzip_compression_level = 3")) {
+            List<String> lines = new java.util.ArrayList<>(everyEngine);
+            lines.add(level);
+            AccelConfig config = ConfigFile.parse(lines, "test");
+            for (int cpus : new int[] {2, 8, 64, 128, 1024}) {
+                EngineLimits limits = EngineLimits.from(config, cpus);
+                for (EngineDescriptor d : EngineRegistry.ALL) {
+                    try (DeflateEngine e = d.open(config, limits)) {
+                        assertTrue(e.status().isAvailable(), d.name() + ": " + e.status());
+                        for (boolean compress : new boolean[] {true, false}) {
+                            long bound = e.nativeBytesBound(compress);
+                            assertTrue(bound <= 256L << 20, d.name() + " (" + level + ") at " + cpus + " CPUs, "
+                                    + (compress ? "compress" : "decompress") + ": " + (bound >> 20) + " MiB");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @Test

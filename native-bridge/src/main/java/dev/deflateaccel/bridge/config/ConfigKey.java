@@ -74,7 +74,7 @@ public enum ConfigKey {
      * independently of the thread count: Cassandra runs hundreds of threads, but only its read,
      * compaction, flush, repair and streaming threads handle chunks. A call that finds every
      * context busy goes to the next engine (counted as CONTEXTS_BUSY). 0 means 4 per available
-     * processor, at least 64 (see EngineLimits).
+     * processor, from 64 to 128 (see EngineLimits).
      */
     MAX_NATIVE_CONTEXTS("max_native_contexts", 0, 4096, 0),
     /**

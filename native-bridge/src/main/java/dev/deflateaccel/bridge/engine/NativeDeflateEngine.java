@@ -2,6 +2,7 @@ package dev.deflateaccel.bridge.engine;
 
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
+import java.util.concurrent.Semaphore;
 
 /**
  * The part every JNA engine shares: a bounded pool of contexts per direction, each owning the
@@ -92,6 +93,18 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
     private final ContextPool<C> decompressContexts;
     private final int maxBufferBytes;
     private final int maxStagedOutput;
+    /**
+     * Calls whose staging is larger than a context keeps between calls (chunks over 64 KiB), per
+     * direction: at most {@link #largeCallLimit} at once, so that the worst case stays within
+     * {@link #LARGE_CALL_BUDGET} above what the contexts keep, at any context bound. The calls
+     * beyond it go to the next engine, as when every context is busy.
+     */
+    private final Semaphore largeCompressCalls;
+    private final Semaphore largeDecompressCalls;
+    private final int largeCallLimit;
+
+    /** What large calls may stage at once beyond the contexts' kept memory, per engine and direction. */
+    static final long LARGE_CALL_BUDGET = 128L << 20;
     private final boolean checksOutput;
     private final Cleaner.Cleanable cleanable;
 
@@ -114,6 +127,11 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
         this.checksOutput = checksOutput;
         // Room for the largest accepted input even when it does not compress (zlib's deflateBound).
         this.maxStagedOutput = maxBufferBytes + (maxBufferBytes >> 12) + (maxBufferBytes >> 14) + 64;
+        long extra = largeCallExtraBytes();
+        int contexts = Math.max(maxCompressContexts, maxDecompressContexts);
+        this.largeCallLimit = extra == 0 ? contexts : (int) Math.max(1, Math.min(contexts, LARGE_CALL_BUDGET / extra));
+        this.largeCompressCalls = new Semaphore(largeCallLimit);
+        this.largeDecompressCalls = new Semaphore(largeCallLimit);
         // Frees idle contexts if the engine is dropped without close(); the action must not
         // reference the engine itself or it would never become unreachable.
         ContextPool<C> c = compressContexts;
@@ -213,6 +231,29 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
         if (inLength > (compress ? maxBufferBytes : maxStagedOutput)) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
+        // Output staging is capped so that one huge output buffer cannot grow native memory
+        // without bound; a result that needs more comes back as OUTPUT_TOO_SMALL.
+        int dstCapacity = Math.min(outLength, maxStagedOutput);
+        boolean large = inLength > NativeBuffer.RETAINED_BYTES || dstCapacity > NativeBuffer.RETAINED_BYTES;
+        Semaphore largeCalls = compress ? largeCompressCalls : largeDecompressCalls;
+        if (large && !largeCalls.tryAcquire()) {
+            return FallbackReason.CONTEXTS_BUSY.code();
+        }
+        try {
+            return executeInContext(compress, inArray, inOffset, inBuffer, inLength, outArray, outOffset, outBuffer,
+                    dstCapacity, header, trailer);
+        } finally {
+            if (large) {
+                largeCalls.release();
+            }
+        }
+    }
+
+    /** The call on a pooled context, its output staging already capped at {@code dstCapacity}. */
+    private int executeInContext(boolean compress,
+                                 byte[] inArray, int inOffset, ByteBuffer inBuffer, int inLength,
+                                 byte[] outArray, int outOffset, ByteBuffer outBuffer, int dstCapacity,
+                                 int header, int trailer) {
         ContextPool<C> pool = compress ? compressContexts : decompressContexts;
         C context;
         try {
@@ -228,9 +269,6 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
         }
         try {
             long src = inArray != null ? context.input.stage(inArray, inOffset, inLength) : context.input.stage(inBuffer);
-            // Output staging is capped so that one huge output buffer cannot grow native memory
-            // without bound; a result that needs more comes back as OUTPUT_TOO_SMALL.
-            int dstCapacity = Math.min(outLength, maxStagedOutput);
             long dst = context.output.reserve(dstCapacity);
             if (src == 0 || dst == 0) {
                 return FallbackReason.CONTEXTS_BUSY.code(); // malloc failed: our shortage, not Cassandra's
@@ -266,15 +304,31 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
      * Scratch memory a context may take during a call beyond its two staging buffers: an
      * accelerator's output check decodes a whole chunk into its own buffer.
      */
-    private long scratchBytesBound() {
-        return checksOutput ? NativeBuffer.roundUp(maxBufferBytes + 1) : 0;
+    private long scratchBytes(int input) {
+        return checksOutput ? NativeBuffer.roundUp(input + 1) : 0;
     }
 
+    /** What a call larger than a context keeps stages beyond what a small call does. */
+    private long largeCallExtraBytes() {
+        long staging = 2L * (NativeBuffer.roundUp(maxStagedOutput) - NativeBuffer.RETAINED_BYTES);
+        long scratch = scratchBytes(maxBufferBytes) - scratchBytes(NativeBuffer.RETAINED_BYTES);
+        return Math.max(0, staging + scratch);
+    }
+
+    /**
+     * The most native memory this engine can hold in one direction: every context in a small
+     * call, plus the large calls allowed at once staging the largest chunk.
+     */
     @Override
     public final long nativeBytesBound(boolean compress) {
         ContextPool<C> pool = compress ? compressContexts : decompressContexts;
-        long staging = 2L * NativeBuffer.roundUp(maxStagedOutput);
-        return pool.capacity() * (staging + scratchBytesBound() + stateBytes(compress));
+        long perContext = 2L * NativeBuffer.RETAINED_BYTES + scratchBytes(NativeBuffer.RETAINED_BYTES) + stateBytes(compress);
+        return pool.capacity() * perContext + Math.min(largeCallLimit, pool.capacity()) * largeCallExtraBytes();
+    }
+
+    /** How many calls on chunks over 64 KiB may run at once per direction; the rest go to the next engine. */
+    public final int largeCallLimit() {
+        return largeCallLimit;
     }
 
     /** What the engine may keep between calls: every context, with staging trimmed to {@link NativeBuffer#RETAINED_BYTES}. */
