@@ -29,6 +29,7 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
         final long job;
         final Pointer p;
         final AcceleratorOutputCheck check;
+        private boolean initialised;
 
         IaaContext(NativeMemoryMeter meter, int path) {
             super(meter);
@@ -59,13 +60,27 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
                         ? "qpl_init_job(software)" : "qpl_init_job(hardware)", rc);
             }
             job = j;
+            initialised = true;
             countState(size);
             p = new Pointer(j);
         }
 
+        /** Finishes and initialises the job again: each call starts from a fresh one (see execute). */
+        int reinitialise(int path) {
+            if (initialised) {
+                QplNatives.qpl_fini_job(job);
+                initialised = false;
+            }
+            int rc = QplNatives.qpl_init_job(path, job);
+            initialised = rc == QplNatives.STS_OK;
+            return rc;
+        }
+
         @Override
         protected void freeState() {
-            QplNatives.qpl_fini_job(job);
+            if (initialised) {
+                QplNatives.qpl_fini_job(job);
+            }
             Native.free(job);
             check.free();
         }
@@ -243,8 +258,7 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
      * stock Cassandra rejects on read. Re-initialising costs about 6 us on the software path.
      */
     private int execute(IaaContext c, int op, int flags, long src, int srcLength, long dst, int dstCapacity) {
-        QplNatives.qpl_fini_job(c.job);
-        int rc = QplNatives.qpl_init_job(path, c.job);
+        int rc = c.reinitialise(path);
         if (rc != QplNatives.STS_OK) {
             return rc;
         }

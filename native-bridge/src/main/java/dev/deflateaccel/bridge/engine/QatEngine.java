@@ -19,7 +19,6 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
     public static final String DEFAULT_LIBRARY = "libqatzip.so.3";
     public static final String INSTALL_HINT = "install QATzip 1.3+ and the QAT driver, or set qat_library";
     static final int MIN_COMPRESS_INPUT = 1024;
-    static final int MIN_COMPRESS_OUTPUT = 512;
 
     private static final int SESSION = 0;
     private static final int PARAMS = 64;
@@ -164,7 +163,7 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
         }
         // QATzip answers an output too small for its result with QZ_FAIL, which says nothing
         // about why: ask only with the room Cassandra always gives, zlib's deflateBound.
-        if (dstCapacity < MIN_COMPRESS_OUTPUT || dstCapacity < ZlibFrame.deflateBound(srcLength)) {
+        if (dstCapacity < ZlibFrame.deflateBound(srcLength)) {
             return FallbackReason.OUTPUT_TOO_SMALL.code();
         }
         c.p.setInt(SRC_LEN, srcLength);
