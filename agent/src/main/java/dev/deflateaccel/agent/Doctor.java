@@ -40,6 +40,8 @@ final class Doctor {
         out.println("JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
                 + " (" + System.getProperty("java.vendor") + "), " + System.getProperty("os.name") + " "
                 + System.getProperty("os.arch") + ", " + Runtime.getRuntime().availableProcessors() + " CPUs");
+        // As the JVM names it (amd64, aarch64): the name the engines' platform rules are given.
+        out.println("Architecture: " + System.getProperty("os.arch"));
         AccelConfig config = ConfigFile.read(configPath);
         out.println();
         if (config.refusal() != null) {

@@ -67,6 +67,16 @@ class AgentJarIT {
         assertTrue(relocatedByteBuddy, "Byte Buddy must be relocated under dev/deflateaccel/shaded/");
     }
 
+    /** JNA's dispatch library for both platforms the agent supports: one jar for x86-64 and aarch64 (Aarch64IT runs it). */
+    @Test
+    void jarCarriesJnasDispatchLibraryForX86AndAarch64() throws IOException {
+        try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
+            for (String platform : List.of("linux-x86-64", "linux-aarch64")) {
+                assertNotNull(jar.getEntry("com/sun/jna/" + platform + "/libjnidispatch.so"), platform);
+            }
+        }
+    }
+
     @Test
     void manifestDeclaresTheAgent() throws IOException {
         try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {

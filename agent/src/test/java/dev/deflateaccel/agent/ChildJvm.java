@@ -38,8 +38,13 @@ final class ChildJvm {
     /** The same, with {@code env} added to this JVM's environment (a device emulator's fault switch). */
     static ChildJvm run(Path tmp, String java, Map<String, String> env, List<String> jvmOptions, String classPath,
                         String... mainAndArgs) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java);
+        return run(tmp, List.of(java), env, jvmOptions, classPath, mainAndArgs);
+    }
+
+    /** The same with a command that stands for {@code java} (an aarch64 JDK under qemu-aarch64-static). */
+    static ChildJvm run(Path tmp, List<String> java, Map<String, String> env, List<String> jvmOptions, String classPath,
+                        String... mainAndArgs) throws Exception {
+        List<String> cmd = new ArrayList<>(java);
         cmd.addAll(jvmOptions);
         if (classPath != null) {
             cmd.add("-cp");

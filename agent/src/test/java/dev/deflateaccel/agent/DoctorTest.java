@@ -17,6 +17,16 @@ import org.junit.jupiter.api.io.TempDir;
 /** The doctor tells the operator about a refused config file instead of probing on defaults. */
 class DoctorTest {
     @Test
+    void printsTheArchitectureAsTheJvmNamesIt(@TempDir Path dir) {
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+
+        new Doctor(new PrintStream(captured, true, StandardCharsets.UTF_8)).run(dir.resolve("absent.conf"));
+
+        String out = captured.toString(StandardCharsets.UTF_8);
+        assertTrue(out.lines().anyMatch(l -> l.equals("Architecture: " + System.getProperty("os.arch"))), out);
+    }
+
+    @Test
     void aRefusedConfigIsPrintedAndIsAProblem(@TempDir Path dir) throws Exception {
         Path conf = dir.resolve("zlib-accel.conf");
         Files.write(conf, List.of("use_igzip_compress = 1"));

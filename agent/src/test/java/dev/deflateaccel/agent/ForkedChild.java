@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -18,8 +17,6 @@ import java.util.concurrent.TimeUnit;
  * log goes there too, and the parent reads it back for the failure message.
  */
 final class ForkedChild {
-    private static final String JAVA = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-
     final Path dir;
     final int exit;
     final boolean timedOut;
@@ -37,23 +34,17 @@ final class ForkedChild {
         this.progress = progress;
     }
 
-    /** Where every fork test keeps its children and reports, per Java version (the jdk25 profile runs them again). */
-    static Path outputDir() {
-        return Paths.get("target", "issue8-forks", "jdk" + Runtime.version().feature()).toAbsolutePath();
-    }
-
-    static ForkedChild run(Path dir, List<String> args, long timeoutSeconds) {
+    static ForkedChild run(ChildLauncher launcher, Path dir, List<String> args, long timeoutSeconds) {
         try {
             Files.createDirectories(dir);
-            List<String> cmd = new ArrayList<>();
-            cmd.add(JAVA);
+            List<String> cmd = new ArrayList<>(launcher.java);
             cmd.add("-ea"); // as Cassandra runs: stock compressArray asserts def.finished()
             cmd.add("-Djdk.attach.allowAttachSelf=true"); // ByteBuddyAgent.install() attaches to itself
             cmd.add("-XX:+UseSerialGC"); // two shared cores: no parallel GC threads
             cmd.add("-Xmx768m");
             cmd.add("-XX:-CreateCoredumpOnCrash");
             cmd.add("-XX:ErrorFile=" + dir.toAbsolutePath().resolve("hs_err_pid%p.log"));
-            int feature = Runtime.version().feature();
+            int feature = launcher.feature;
             if (feature >= 21) {
                 cmd.add("-XX:+EnableDynamicAgentLoading"); // the self-attach, without a warning
             }
@@ -61,12 +52,13 @@ final class ForkedChild {
                 cmd.add("--enable-native-access=ALL-UNNAMED"); // JNA, without a warning
             }
             for (String key : System.getProperties().stringPropertyNames()) {
-                if (key.startsWith("deflateaccel.")) {
+                if (key.startsWith("deflateaccel.") && !launcher.overrides.containsKey(key)) {
                     cmd.add("-D" + key + "=" + System.getProperty(key));
                 }
             }
+            launcher.overrides.forEach((key, value) -> cmd.add("-D" + key + "=" + value));
             cmd.add("-cp");
-            cmd.add(System.getProperty("java.class.path"));
+            cmd.add(launcher.classPath);
             cmd.add(StockVersusWovenMain.class.getName());
             cmd.addAll(args);
             Files.write(dir.resolve("command.txt"), List.of(String.join(" ", cmd)), StandardCharsets.UTF_8);

@@ -32,6 +32,7 @@ final class ForkedSuiteRun {
 
     final String suite;
     final EngineConfig engine;
+    final ChildLauncher launcher;
     final List<Crash> crashes = new ArrayList<>();
     final List<String> harnessFailures = new ArrayList<>();
     /** version TAB index -> outcomes, in case order. */
@@ -73,16 +74,23 @@ final class ForkedSuiteRun {
         boolean culpritAlone;
     }
 
-    private ForkedSuiteRun(String suite, EngineConfig engine) {
+    private ForkedSuiteRun(String suite, EngineConfig engine, ChildLauncher launcher) {
         this.suite = suite;
         this.engine = engine;
+        this.launcher = launcher;
     }
 
     static ForkedSuiteRun run(String suite, EngineConfig engine, long timeoutSeconds, int defaultMaxCrashes,
                               boolean isolateCrashes) {
-        ForkedSuiteRun run = new ForkedSuiteRun(suite, engine);
+        return run(ChildLauncher.host(), suite, engine, timeoutSeconds, defaultMaxCrashes, isolateCrashes);
+    }
+
+    /** The same, with children started by {@code launcher} (another JVM, another architecture). */
+    static ForkedSuiteRun run(ChildLauncher launcher, String suite, EngineConfig engine, long timeoutSeconds,
+                              int defaultMaxCrashes, boolean isolateCrashes) {
+        ForkedSuiteRun run = new ForkedSuiteRun(suite, engine, launcher);
         int maxCrashes = Integer.getInteger(MAX_CRASHES, defaultMaxCrashes);
-        Path base = ForkedChild.outputDir().resolve(suite).resolve(engine.label());
+        Path base = launcher.outputDir().resolve(suite).resolve(engine.label());
         deleteRecursively(base);
         long start = System.nanoTime();
         Set<String> skip = new LinkedHashSet<>();
@@ -90,7 +98,7 @@ final class ForkedSuiteRun {
         for (int attempt = 1;; attempt++) {
             Path dir = base.resolve("child-" + attempt);
             List<String> args = run.args(dir, skip, caseCount);
-            ForkedChild child = ForkedChild.run(dir, args, timeoutSeconds);
+            ForkedChild child = ForkedChild.run(run.launcher, dir, args, timeoutSeconds);
             run.children++;
             run.merge(child);
             if (caseCount == null && !run.stockCounts.isEmpty()) {
@@ -144,7 +152,7 @@ final class ForkedSuiteRun {
             Files.write(file, names, StandardCharsets.UTF_8);
             args.add("--only-file=" + file);
             children++;
-            return ForkedChild.run(dir, args, timeoutSeconds);
+            return ForkedChild.run(launcher, dir, args, timeoutSeconds);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -403,7 +411,7 @@ final class ForkedSuiteRun {
         }
         String text = sb.toString();
         try {
-            Path file = ForkedChild.outputDir().resolve(suite + "-" + engine.label() + ".txt");
+            Path file = launcher.outputDir().resolve(suite + "-" + engine.label() + ".txt");
             Files.createDirectories(file.getParent());
             Files.write(file, text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {

@@ -177,7 +177,10 @@ public final class StockVersusWovenMain {
                 print("ENGINE", e.name(), e.status().toString());
             }
             CassandraRoute.install(bridge);
-            DeflateCompressorInstrumentation.install(inst, log);
+            // Called by name: install returns a Byte Buddy type, which the shaded jar relocates, so
+            // a direct call linked against target/classes fails on the shaded jar (Aarch64IT's children).
+            DeflateCompressorInstrumentation.class.getDeclaredMethod("install", Instrumentation.class, AccelLog.class)
+                    .invoke(null, inst, log);
             List<EngineStatistics> engineStats = new ArrayList<>();
             for (EngineStatistics s : bridge.statistics().all()) {
                 if (!s.engine().equals(CassandraRoute.CASSANDRA)) {

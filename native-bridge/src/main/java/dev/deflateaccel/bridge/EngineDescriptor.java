@@ -3,10 +3,12 @@ package dev.deflateaccel.bridge;
 import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigKey;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
+import dev.deflateaccel.bridge.engine.RefusedEngine;
 
 /**
  * What an engine is, in one place: its name, its role, the config keys that switch and tune it,
- * its library and the package that provides it, and how to open it from a config. Routing,
+ * its library and the package that provides it, the architectures it runs on, and how to open it
+ * from a config. Routing,
  * the doctor, the statistics and the test and benchmark config writers all read these through
  * {@link EngineRegistry}; none of them names an engine's keys on its own.
  */
@@ -36,6 +38,7 @@ public final class EngineDescriptor {
     private final ConfigKey levelKey;
     private final String installHint;
     private final boolean optionalByDefault;
+    private final Architectures architectures;
     private final Factory factory;
 
     private EngineDescriptor(Builder b) {
@@ -48,6 +51,7 @@ public final class EngineDescriptor {
         this.levelKey = b.levelKey;
         this.installHint = b.installHint;
         this.optionalByDefault = b.optionalByDefault;
+        this.architectures = b.architectures;
         this.factory = b.factory;
     }
 
@@ -128,8 +132,25 @@ public final class EngineDescriptor {
         return path.isEmpty() ? defaultLibrary : path;
     }
 
-    /** Opens the engine (available or not: a missing library gives an engine that says why). */
+    /** Where it may run, and why it refuses elsewhere. */
+    public Architectures architectures() {
+        return architectures;
+    }
+
+    /**
+     * Opens the engine (available or not: a missing library gives an engine that says why). On an
+     * architecture it does not support, or whose struct offsets were not checked, nothing is loaded.
+     */
     public DeflateEngine open(AccelConfig config, EngineLimits limits) {
+        return open(config, limits, System.getProperty("os.arch"));
+    }
+
+    /** The same on the architecture {@code osArch}, as {@code os.arch} names it. */
+    DeflateEngine open(AccelConfig config, EngineLimits limits, String osArch) {
+        String refusal = architectures.refusal(osArch);
+        if (refusal != null) {
+            return new RefusedEngine(name, refusal);
+        }
         return factory.open(config, limits, library(config));
     }
 
@@ -149,6 +170,7 @@ public final class EngineDescriptor {
         private ConfigKey levelKey;
         private String installHint;
         private boolean optionalByDefault;
+        private Architectures architectures;
         private Factory factory;
 
         private Builder(String name, Role role) {
@@ -179,7 +201,15 @@ public final class EngineDescriptor {
             return this;
         }
 
+        Builder runsOn(Architectures a) {
+            this.architectures = a;
+            return this;
+        }
+
         EngineDescriptor opens(Factory f) {
+            if (architectures == null) {
+                throw new IllegalStateException(name + " does not declare the architectures it runs on");
+            }
             this.factory = f;
             return new EngineDescriptor(this);
         }

@@ -2,6 +2,9 @@ package dev.deflateaccel.bridge;
 
 import java.util.List;
 
+import static dev.deflateaccel.bridge.Architectures.Arch.AARCH64;
+import static dev.deflateaccel.bridge.Architectures.Arch.X86_64;
+
 import dev.deflateaccel.bridge.EngineDescriptor.Role;
 import dev.deflateaccel.bridge.config.ConfigKey;
 import dev.deflateaccel.bridge.engine.IaaEngine;
@@ -15,6 +18,10 @@ import dev.deflateaccel.bridge.engine.ZlibEngine;
  * libdeflate, then java.util.zip. igzip comes before libdeflate because an operator who turns
  * igzip on asks for its speed; libdeflate is on by default. Adding an engine means its engine
  * class, its natives class, one entry here and one conformance test subclass.
+ *
+ * <p>Architectures: QAT and IAA devices exist only on x86-64. libdeflate and ISA-L ship aarch64
+ * code too; both are tested on aarch64 under qemu ({@code Aarch64IT}). igzip's binding writes
+ * ISA-L's structs at fixed offsets, checked for x86-64 and aarch64 against {@code igzip_lib.h}.
  */
 public final class EngineRegistry {
     public static final EngineDescriptor QAT = EngineDescriptor.builder(QatEngine.NAME, Role.ACCELERATOR)
@@ -22,6 +29,7 @@ public final class EngineRegistry {
             .library(ConfigKey.QAT_LIBRARY, QatEngine.DEFAULT_LIBRARY, QatEngine.INSTALL_HINT)
             .level(ConfigKey.QAT_COMPRESSION_LEVEL)
             .optionalByDefault()
+            .runsOn(Architectures.only(X86_64))
             .opens((config, limits, library) -> QatEngine.open(library, config.intValue(ConfigKey.QAT_COMPRESSION_LEVEL),
                     config.enabled(ConfigKey.QAT_PERIODICAL_POLLING), config.enabled(ConfigKey.VERIFY_ACCELERATOR_OUTPUT),
                     limits.maxContexts(), limits.maxBufferBytes()));
@@ -29,6 +37,7 @@ public final class EngineRegistry {
     public static final EngineDescriptor IAA = EngineDescriptor.builder(IaaEngine.NAME, Role.ACCELERATOR)
             .switches(ConfigKey.USE_IAA_COMPRESS, ConfigKey.USE_IAA_UNCOMPRESS)
             .library(ConfigKey.IAA_LIBRARY, IaaEngine.DEFAULT_LIBRARY, IaaEngine.INSTALL_HINT)
+            .runsOn(Architectures.only(X86_64))
             .opens((config, limits, library) -> IaaEngine.open(library, config.enabled(ConfigKey.VERIFY_ACCELERATOR_OUTPUT),
                     config.enabled(ConfigKey.IAA_PREPEND_EMPTY_BLOCK), limits.maxContexts(), limits.maxBufferBytes()));
 
@@ -36,6 +45,7 @@ public final class EngineRegistry {
             .switches(ConfigKey.USE_IGZIP_COMPRESS, ConfigKey.USE_IGZIP_UNCOMPRESS)
             .library(ConfigKey.IGZIP_LIBRARY, IgzipEngine.DEFAULT_LIBRARY, IgzipEngine.INSTALL_HINT)
             .level(ConfigKey.IGZIP_COMPRESSION_LEVEL)
+            .runsOn(Architectures.only(X86_64, AARCH64).structsCheckedOn("isal_zstream and inflate_state", X86_64, AARCH64))
             .opens((config, limits, library) -> IgzipEngine.open(library, config.intValue(ConfigKey.IGZIP_COMPRESSION_LEVEL),
                     limits.maxContexts(), limits.maxBufferBytes()));
 
@@ -43,11 +53,13 @@ public final class EngineRegistry {
             .switches(ConfigKey.USE_LIBDEFLATE_COMPRESS, ConfigKey.USE_LIBDEFLATE_UNCOMPRESS)
             .library(ConfigKey.LIBDEFLATE_LIBRARY, LibdeflateEngine.DEFAULT_LIBRARY, LibdeflateEngine.INSTALL_HINT)
             .level(ConfigKey.LIBDEFLATE_COMPRESSION_LEVEL)
+            .runsOn(Architectures.only(X86_64, AARCH64))
             .opens((config, limits, library) -> LibdeflateEngine.open(library,
                     config.intValue(ConfigKey.LIBDEFLATE_COMPRESSION_LEVEL), limits.maxContexts(), limits.maxBufferBytes()));
 
     public static final EngineDescriptor ZLIB = EngineDescriptor.builder(ZlibEngine.NAME, Role.REFERENCE)
             .switches(ConfigKey.USE_ZLIB_COMPRESS, ConfigKey.USE_ZLIB_UNCOMPRESS)
+            .runsOn(Architectures.ANY)
             .opens((config, limits, library) -> new ZlibEngine(limits.maxContexts()));
 
     /** Routing order. */
