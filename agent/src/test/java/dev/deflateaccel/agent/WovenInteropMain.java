@@ -44,9 +44,16 @@ public final class WovenInteropMain {
     private WovenInteropMain() {
     }
 
+    /**
+     * {@code ENGINE WORK [THREADS]}: with a thread count, the threads may outnumber the engine's
+     * contexts, so a call may find them all busy and go to the next engine; every result is still
+     * checked. IAA decodes only 4 KiB-window streams, so stock zlib's go to the next engine.
+     */
     public static void main(String[] args) throws Exception {
         String engine = args[0];
         Path work = Paths.get(args[1]);
+        int threads = args.length > 2 ? Integer.parseInt(args[2]) : THREADS;
+        boolean decodesStockStreams = !engine.equals("iaa");
         Files.createDirectories(work);
         DeflateCompressorCalls c = new DeflateCompressorCalls(WovenInteropMain.class.getClassLoader());
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
@@ -66,17 +73,19 @@ public final class WovenInteropMain {
         long decompressServed = operations(server, engine, "decompress") - decompressBefore;
         System.out.println("INTEROP " + engine + " 1-64 KiB heap/direct/mapped: " + calls + " calls each way, served "
                 + compressServed + " compress, " + decompressServed + " decompress");
-        check(compressServed == calls && decompressServed == calls, engine + " did not serve every interop call");
+        check(compressServed == calls && decompressServed == (decodesStockStreams ? calls : 0),
+                engine + " did not serve every interop call it takes");
 
         int contractCalls = new CassandraCompressorContract(c, work).run();
         System.out.println("COMPRESSORTEST " + contractCalls + " checks passed");
 
         long threadsBefore = operations(server, engine, "compress");
-        roundTripsOnThreads(c);
+        roundTripsOnThreads(c, threads);
         long threadServed = operations(server, engine, "compress") - threadsBefore;
-        System.out.println("THREADS " + THREADS + " x " + CHUNKS_PER_THREAD + " round trips, " + threadServed
+        System.out.println("THREADS " + threads + " x " + CHUNKS_PER_THREAD + " round trips, " + threadServed
                 + " compress calls served by " + engine);
-        check(threadServed == THREADS * CHUNKS_PER_THREAD, engine + " did not serve every threaded call");
+        check(args.length > 2 ? threadServed > 0 : threadServed == threads * CHUNKS_PER_THREAD,
+                engine + " did not serve the threaded calls");
 
         long unexpected = 0;
         for (ObjectName n : server.queryNames(new ObjectName("dev.deflateaccel:type=EngineStatistics,*"), null)) {
@@ -112,11 +121,11 @@ public final class WovenInteropMain {
         check(Arrays.equals(data, back), "the engine does not read back zlib's " + data.length + " bytes from " + kind);
     }
 
-    private static void roundTripsOnThreads(DeflateCompressorCalls c) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+    private static void roundTripsOnThreads(DeflateCompressorCalls c, int threads) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < THREADS; t++) {
+            for (int t = 0; t < threads; t++) {
                 int thread = t;
                 done.add(pool.submit(() -> {
                     for (int i = 0; i < CHUNKS_PER_THREAD; i++) {
