@@ -154,7 +154,9 @@ final class LiveAgent implements AgentControlMBean {
                 return refuse(old, trigger, problems);
             }
             if (old != null && config.toString().equals(old.config().toString())) {
-                String same = "config " + configPath + " unchanged (" + trigger + "); generation " + generation + " stays";
+                // The watcher may have applied an edit a second before an explicit reload: say what is in effect.
+                String same = "config " + configPath + " unchanged (" + trigger + "); generation " + generation + " stays; "
+                        + EngineSummary.describe(old);
                 if (explicit) {
                     old.log().notice(same);
                 }
