@@ -58,7 +58,7 @@ public final class Architectures {
         this.structsChecked = structsChecked;
     }
 
-    /** Supported on exactly these, with no struct layout of its own (libdeflate, the accelerators' own checks aside). */
+    /** Supported on exactly these; enough for a binding that writes no vendor struct (libdeflate). */
     static Architectures only(Arch first, Arch... more) {
         return new Architectures(EnumSet.of(first, more), null, null);
     }

@@ -21,7 +21,8 @@ import dev.deflateaccel.bridge.engine.ZlibEngine;
  *
  * <p>Architectures: QAT and IAA devices exist only on x86-64. libdeflate and ISA-L ship aarch64
  * code too; both are tested on aarch64 under qemu ({@code Aarch64IT}). igzip's binding writes
- * ISA-L's structs at fixed offsets, checked for x86-64 and aarch64 against {@code igzip_lib.h}.
+ * ISA-L's structs at fixed offsets; {@code VendorAbiTest} compares them with {@code igzip_lib.h}
+ * as compiled for x86-64 and for aarch64, the two architectures declared here.
  */
 public final class EngineRegistry {
     public static final EngineDescriptor QAT = EngineDescriptor.builder(QatEngine.NAME, Role.ACCELERATOR)

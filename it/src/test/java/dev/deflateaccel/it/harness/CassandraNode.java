@@ -24,7 +24,8 @@ public final class CassandraNode implements AutoCloseable {
 
     private final String name;
     private final CassandraDistribution distribution;
-    private final JavaRuntime java = JavaRuntime.current();
+    private final JavaRuntime java;
+    private final Duration startTimeout;
     private final NodeLayout layout;
     private final NodePorts ports;
     private final List<String> seeds;
@@ -34,6 +35,13 @@ public final class CassandraNode implements AutoCloseable {
     private CqlSession session;
 
     public CassandraNode(String name, CassandraDistribution distribution, NodeLayout layout, NodePorts ports, List<String> seeds) {
+        this(name, distribution, layout, ports, seeds, JavaRuntime.current(), START_TIMEOUT);
+    }
+
+    private CassandraNode(String name, CassandraDistribution distribution, NodeLayout layout, NodePorts ports,
+                          List<String> seeds, JavaRuntime java, Duration startTimeout) {
+        this.java = java;
+        this.startTimeout = startTimeout;
         this.name = name;
         this.distribution = distribution;
         this.layout = layout;
@@ -51,6 +59,17 @@ public final class CassandraNode implements AutoCloseable {
         NodePorts ports = NodePorts.allocate(address);
         return new CassandraNode(name, CassandraDistribution.locate(line), NodeLayout.createFresh(nodesDir.resolve(name)),
                 ports, List.of(ports.seed()));
+    }
+
+    /**
+     * A single node of the given line whose bin/cassandra runs on {@code java} (nodetool stays on
+     * this JDK), allowed {@code startTimeout} to serve CQL (an emulated JVM starts slowly).
+     */
+    public static CassandraNode single(String name, Path nodesDir, String address, CassandraLine line, JavaRuntime java,
+                                       Duration startTimeout) {
+        NodePorts ports = NodePorts.allocate(address);
+        return new CassandraNode(name, CassandraDistribution.locate(line), NodeLayout.createFresh(nodesDir.resolve(name)),
+                ports, List.of(ports.seed()), java, startTimeout);
     }
 
     public String name() {
@@ -197,7 +216,7 @@ public final class CassandraNode implements AutoCloseable {
     }
 
     private void awaitCql() {
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        long deadline = System.nanoTime() + startTimeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 int exit = process.exitValue();
@@ -218,7 +237,7 @@ public final class CassandraNode implements AutoCloseable {
         String dump = ThreadDump.of(process, java);
         String diagnostics = diagnostics();
         kill();
-        throw new IllegalStateException(name + " did not serve CQL within " + START_TIMEOUT + "\n" + diagnostics
+        throw new IllegalStateException(name + " did not serve CQL within " + startTimeout + "\n" + diagnostics
                 + "\n---- thread dump ----\n" + dump);
     }
 
