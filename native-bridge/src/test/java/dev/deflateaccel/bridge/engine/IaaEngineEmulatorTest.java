@@ -3,10 +3,7 @@ package dev.deflateaccel.bridge.engine;
 import org.junit.jupiter.api.BeforeAll;
 
 /** The conformance suite on the IAA engine, against the QPL device emulator. */
-class IaaEngineEmulatorTest extends EngineConformanceTest {
-    /** max_native_buffer_kb's default, 1 MiB: the largest input the engine takes. */
-    private static final int MAX_BUFFER = 1 << 20;
-
+class IaaEngineEmulatorTest extends IaaConformanceTest {
 
     @BeforeAll
     static void healthyDevice() {
@@ -17,28 +14,5 @@ class IaaEngineEmulatorTest extends EngineConformanceTest {
     protected DeflateEngine openEngine() {
         DeviceEmulators.Iaa.configure("device=1");
         return IaaEngine.open(DeviceEmulators.iaaLibrary(), true, false, 8, MAX_BUFFER);
-    }
-
-    @Override
-    protected boolean takesForCompression(int length) {
-        return length > 0 && length <= Math.min(IaaEngine.MAX_TRANSFER, MAX_BUFFER); // QPL takes no empty job
-    }
-
-    /** Incompressible data: IAA's stored output can exceed deflateBound, and the engine then declines. */
-    @Override
-    protected boolean mayExceedDeflateBound(byte[] data) {
-        return dev.deflateaccel.bridge.TestData.zlibCompress(data).length > data.length * 0.95;
-    }
-
-    /** Only 4 KiB-window streams (CINFO <= 4): stock 78 9C data never goes to IAA. */
-    @Override
-    protected boolean takesForDecompression(byte[] stream) {
-        return stream.length >= 2 && ((stream[0] & 0xff) >>> 4) <= 4;
-    }
-
-    /** The largest input the engine stages here (under IAA's 2 MiB transfer limit), and a 4 KiB window. */
-    @Override
-    protected int[] limitSizes() {
-        return new int[] {MAX_BUFFER, 4096};
     }
 }

@@ -12,9 +12,7 @@ import org.junit.jupiter.api.Test;
  * real session and call API, structs and return codes, everything but the device. Runs in the
  * module's vendor-software-paths execution, which sets the property.
  */
-class QatVendorSoftwarePathTest extends EngineConformanceTest {
-    /** QATzip 1.3.1's default hw_buff_sz (QZ_HW_BUFF_SZ), which the engine keeps. */
-    private static final int QATZIP_HW_BUFF_SZ = 64 * 1024;
+class QatVendorSoftwarePathTest extends QatConformanceTest {
     @BeforeAll
     static void vendorLibraries() {
         assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
@@ -26,25 +24,8 @@ class QatVendorSoftwarePathTest extends EngineConformanceTest {
         return QatEngine.open(VendorLibraries.qatzip(), 1, false, true, 8, 1 << 20);
     }
 
-    @Override
-    protected boolean takesForCompression(int length) {
-        return length >= QatEngine.MIN_COMPRESS_INPUT && length <= QATZIP_HW_BUFF_SZ;
-    }
-
     @Test
     void statusNamesTheSoftwarePath() {
         assertTrue(engine.status().detail().contains("QATzip's software path"), engine.status().detail());
-    }
-
-    /** QATzip consumes nothing when given no room for output: a stream of no bytes goes to the next engine. */
-    @Override
-    protected boolean takesForDecompression(byte[] stream, int outputLength) {
-        return outputLength > 0;
-    }
-
-    /** The smallest input compression takes, and the session's hardware buffer size (the largest). */
-    @Override
-    protected int[] limitSizes() {
-        return new int[] {QatEngine.MIN_COMPRESS_INPUT, QATZIP_HW_BUFF_SZ};
     }
 }
