@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -178,19 +175,7 @@ class Aarch64IT {
         cmd.add(IdleMain.class.getName());
         Process target = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         targets.add(target);
-        BufferedReader out = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
-        assertEquals("READY", out.readLine());
-        Thread drain = new Thread(() -> {
-            try {
-                while (out.readLine() != null) {
-                    // keep the pipe from filling
-                }
-            } catch (IOException ignored) {
-                // gone
-            }
-        });
-        drain.setDaemon(true);
-        drain.start();
+        IdleMain.awaitReady(target);
         // qemu-user runs the guest in its own process: the pid the guest JVM sees is this one.
         return Long.toString(target.pid());
     }

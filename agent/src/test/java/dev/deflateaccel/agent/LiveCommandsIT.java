@@ -3,10 +3,8 @@ package dev.deflateaccel.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,20 +50,7 @@ class LiveCommandsIT {
         cmd.add(classPath());
         cmd.add(IdleMain.class.getName());
         target = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
-        String line = out.readLine();
-        assertEquals("READY", line);
-        Thread drain = new Thread(() -> {
-            try {
-                while (out.readLine() != null) {
-                    // keep the pipe from filling
-                }
-            } catch (IOException ignored) {
-                // gone
-            }
-        });
-        drain.setDaemon(true);
-        drain.start();
+        IdleMain.awaitReady(target);
         return Long.toString(target.pid());
     }
 

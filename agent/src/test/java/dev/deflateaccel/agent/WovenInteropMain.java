@@ -111,7 +111,7 @@ public final class WovenInteropMain {
 
     /** Stock zlib compresses; the engine decompresses from {@code kind} input. */
     private static void zlibToEngine(DeflateCompressorCalls c, byte[] data, String kind, Path work) throws IOException {
-        ByteBuffer in = buffer(kind, deflate(data), work);
+        ByteBuffer in = buffer(kind, TestData.zlibCompress(data), work);
         ByteBuffer out = kind.equals("heap") ? ByteBuffer.allocate(data.length) : ByteBuffer.allocateDirect(data.length);
         c.uncompress(in, out);
         check(out.position() == data.length, "uncompress from " + kind + " wrote " + out.position() + " of " + data.length);
@@ -164,20 +164,6 @@ public final class WovenInteropMain {
                 } finally {
                     Files.delete(file); // the mapping stays valid
                 }
-        }
-    }
-
-    private static byte[] deflate(byte[] data) {
-        Deflater d = new Deflater();
-        try {
-            d.setInput(data);
-            d.finish();
-            byte[] out = new byte[data.length + data.length / 8 + 64];
-            int n = d.deflate(out);
-            check(d.finished(), "zlib did not finish");
-            return Arrays.copyOf(out, n);
-        } finally {
-            d.end();
         }
     }
 

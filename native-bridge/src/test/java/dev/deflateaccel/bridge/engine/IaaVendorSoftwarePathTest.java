@@ -1,9 +1,7 @@
 package dev.deflateaccel.bridge.engine;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,14 +12,10 @@ import org.junit.jupiter.api.Test;
  */
 class IaaVendorSoftwarePathTest extends IaaConformanceTest {
 
-    @BeforeAll
-    static void vendorLibraries() {
-        assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
-        assertTrue(VendorSoftwarePaths.enabled(), "runs in the vendor-software-paths execution");
-    }
-
     @Override
     protected DeflateEngine openEngine() {
+        // Here, not in a @BeforeAll of this class: the suite's own @BeforeAll opens the engine first.
+        VendorLibraries.assumeSoftwarePathRun();
         return IaaEngine.open(VendorLibraries.qpl(), true, false, 8, MAX_BUFFER);
     }
 

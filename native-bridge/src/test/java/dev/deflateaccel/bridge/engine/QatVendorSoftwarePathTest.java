@@ -1,9 +1,7 @@
 package dev.deflateaccel.bridge.engine;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,14 +11,10 @@ import org.junit.jupiter.api.Test;
  * module's vendor-software-paths execution, which sets the property.
  */
 class QatVendorSoftwarePathTest extends QatConformanceTest {
-    @BeforeAll
-    static void vendorLibraries() {
-        assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
-        assertTrue(VendorSoftwarePaths.enabled(), "runs in the vendor-software-paths execution");
-    }
-
     @Override
     protected DeflateEngine openEngine() {
+        // Here, not in a @BeforeAll of this class: the suite's own @BeforeAll opens the engine first.
+        VendorLibraries.assumeSoftwarePathRun();
         return QatEngine.open(VendorLibraries.qatzip(), 1, false, true, 8, 1 << 20);
     }
 

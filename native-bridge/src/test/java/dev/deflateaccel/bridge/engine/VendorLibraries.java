@@ -41,6 +41,17 @@ public final class VendorLibraries {
                 && "amd64".equals(System.getProperty("os.arch"));
     }
 
+    /**
+     * For the tests on the libraries' software paths: skips them (saying why) where the libraries
+     * are absent, and fails them if they run outside the execution that turns those paths on.
+     */
+    static void assumeSoftwarePathRun() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(present(), NOT_RUN);
+        if (!VendorSoftwarePaths.enabled()) {
+            throw new AssertionError("runs in the vendor-software-paths execution (-D" + VendorSoftwarePaths.PROPERTY + "=true)");
+        }
+    }
+
     /** A released version's public headers: {@code headers("qpl", "1.5.0")}. */
     static Path headers(String library, String version) {
         return dir().resolve("headers").resolve(library + "-" + version);
@@ -69,7 +80,13 @@ public final class VendorLibraries {
         return staged().resolve("libqpl.so.1").toString();
     }
 
+    /** The staged folder, once copied; every later call in this JVM reuses it. */
+    private static Path staged;
+
     private static synchronized Path staged() {
+        if (staged != null) {
+            return staged;
+        }
         if (!present()) {
             throw new IllegalStateException(NOT_RUN);
         }
@@ -86,6 +103,7 @@ public final class VendorLibraries {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot stage the vendor libraries into " + target, e);
         }
+        staged = target;
         return target;
     }
 
