@@ -47,12 +47,17 @@ public final class CassandraCluster implements AutoCloseable {
         return nodes;
     }
 
-    /** Starts node i with settings.get(i), in order, then waits until every node sees all as up. */
+    /**
+     * Starts node i with settings.get(i), in order, each only once every node started before it
+     * sees all of them up and normal. A node serving CQL has joined by its own account, but until
+     * the seed's gossip says so too, the next node's bootstrap can find a ring still in movement
+     * and refuse to start.
+     */
     public void start(List<NodeSettings> settings) {
         for (int i = 0; i < nodes.size(); i++) {
             nodes.get(i).start(settings.get(i));
+            awaitAllUp();
         }
-        awaitAllUp();
     }
 
     /** Waits until every running node reports every running node "UN" (up, normal) in nodetool status. */

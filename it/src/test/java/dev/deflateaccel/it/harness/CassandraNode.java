@@ -118,6 +118,7 @@ public final class CassandraNode implements AutoCloseable {
         Optional<Path> agentJar = wanted.agent().isPresent() ? Optional.of(AgentJar.locate()) : Optional.empty();
         NodeConf.write(distribution, layout, ports, seeds, wanted, agentJar);
         log("starting " + distribution.line() + " (bin/cassandra -f) with " + wanted);
+        long logMark = systemLog().mark();
         long started = System.nanoTime();
         try {
             process = ReleaseScripts.cassandra(layout, java)
@@ -129,7 +130,7 @@ public final class CassandraNode implements AutoCloseable {
         }
         ProcessReaper.register(process);
         settings = wanted;
-        awaitCql();
+        awaitCql(logMark);
         String release = releaseVersion();
         log("Cassandra " + release + " serving CQL after " + Duration.ofNanos(System.nanoTime() - started).toSeconds() + " s");
         if (!release.startsWith(distribution.line().version() + ".") && !release.startsWith(distribution.line().version() + "-")) {
@@ -215,14 +216,16 @@ public final class CassandraNode implements AutoCloseable {
                 + "\n---- " + layout.agentLog() + " (tail) ----\n" + agentLog().tail(15, 300);
     }
 
-    private void awaitCql() {
+    private void awaitCql(long logMark) {
         long deadline = System.nanoTime() + startTimeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 int exit = process.exitValue();
                 ProcessReaper.forget(process);
                 process = null;
-                throw new IllegalStateException(name + " died during start-up (exit " + exit + ")\n" + diagnostics());
+                // The cause sits far above the drain lines of the shutdown hook that a tail shows.
+                throw new IllegalStateException(name + " died during start-up (exit " + exit + "); its ERROR lines:\n"
+                        + systemLog().errorsWithCauseSince(logMark, 3, 300) + "\n" + diagnostics());
             }
             if (acceptsConnections()) {
                 try {

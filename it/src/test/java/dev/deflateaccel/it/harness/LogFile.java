@@ -55,11 +55,32 @@ public final class LogFile {
         return linesSince(mark).stream().filter(l -> l.startsWith("ERROR")).collect(Collectors.toList());
     }
 
+    /**
+     * Each ERROR event since the mark with the next {@code following} lines (an exception's class
+     * and message follow its ERROR line), each cut to {@code maxLineLength}.
+     */
+    public String errorsWithCauseSince(long mark, int following, int maxLineLength) {
+        List<String> lines = linesSince(mark);
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("ERROR")) {
+                for (int j = i; j < Math.min(lines.size(), i + 1 + following); j++) {
+                    out.append(cut(lines.get(j), maxLineLength)).append('\n');
+                }
+            }
+        }
+        return out.length() == 0 ? "(none)\n" : out.toString();
+    }
+
     /** The last lines, each cut to {@code maxLineLength} (Cassandra logs its whole config on one line). */
     public String tail(int lines, int maxLineLength) {
         List<String> all = linesSince(0);
         return all.subList(Math.max(0, all.size() - lines), all.size()).stream()
-                .map(l -> l.length() <= maxLineLength ? l : l.substring(0, maxLineLength) + " [...]")
+                .map(l -> cut(l, maxLineLength))
                 .collect(Collectors.joining("\n"));
+    }
+
+    private static String cut(String line, int maxLength) {
+        return line.length() <= maxLength ? line : line.substring(0, maxLength) + " [...]";
     }
 }
