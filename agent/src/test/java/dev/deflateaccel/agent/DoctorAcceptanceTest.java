@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * runs it: native code that crashed would fail this test, not Maven.
  */
 class DoctorAcceptanceTest {
-    /** The names an operator sees and the README lists; renaming one is a change to the report. */
+    /** The names an operator sees and docs/qat-and-iaa.md lists; renaming one is a change to the report. */
     private static final List<String> CHECKS = List.of("engine-to-zlib", "engine-to-engine", "zlib-to-engine",
             "cassandra-to-engine", "corrupt-refused", "output-bounds");
     private static final String JAVA = Paths.get(System.getProperty("java.home"), "bin", "java").toString();

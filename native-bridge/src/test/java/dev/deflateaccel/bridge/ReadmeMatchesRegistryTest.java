@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import dev.deflateaccel.bridge.config.ConfigKey;
 
@@ -23,23 +24,39 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README is what operators read: its key tables, its JMX engine list and its routing order
- * must say what the code does. Checked against {@link ConfigKey} and {@link EngineRegistry}.
+ * The README and its docs/ pages are what operators read: the key tables and the routing order
+ * (docs/configuration.md) and the JMX engine list (docs/operations.md) must say what the code
+ * does. Checked against {@link ConfigKey} and {@link EngineRegistry}. Key rows are looked for in
+ * the README and every docs/ page, so a key documented on two pages fails as documented twice.
  */
 class ReadmeMatchesRegistryTest {
     private static final Pattern KEY_ROW = Pattern.compile("^\\| (`[a-z_]+`(?: / `[a-z_]+`)*) \\| ([^|]+) \\| ([^|]+) \\|");
-    private static String readme;
+    /** The README and every docs/*.md page. */
+    private static List<String> pages;
+    private static String configuration;
+    private static String operations;
 
     @BeforeAll
     static void read() throws IOException {
-        Path path = Paths.get("../README.md");
-        readme = new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
+        pages = new ArrayList<>();
+        pages.add(read(Paths.get("../README.md")));
+        try (Stream<Path> docs = Files.list(Paths.get("../docs"))) {
+            for (Path p : docs.filter(p -> p.toString().endsWith(".md")).sorted().collect(Collectors.toList())) {
+                pages.add(read(p));
+            }
+        }
+        configuration = read(Paths.get("../docs/configuration.md"));
+        operations = read(Paths.get("../docs/operations.md"));
+    }
+
+    private static String read(Path path) throws IOException {
+        return new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
     }
 
     @Test
     void everyKeyHasOneRowWithItsRangeAndDefault() {
         Set<ConfigKey> documented = EnumSet.noneOf(ConfigKey.class);
-        for (String line : readme.split("\n")) {
+        for (String line : String.join("\n", pages).split("\n")) {
             Matcher m = KEY_ROW.matcher(line);
             if (!m.find()) {
                 continue;
@@ -48,23 +65,23 @@ class ReadmeMatchesRegistryTest {
             String[] defaults = m.group(3).trim().split(" / ");
             for (int i = 0; i < keys.length; i++) {
                 ConfigKey key = ConfigKey.forKey(keys[i]);
-                assertTrue(key != null, "README documents a key the code does not know: " + keys[i]);
-                assertTrue(documented.add(key), "README documents " + key.key() + " twice");
+                assertTrue(key != null, "the docs document a key the code does not know: " + keys[i]);
+                assertTrue(documented.add(key), "the docs document " + key.key() + " twice");
                 if (!key.isText()) {
                     assertTrue(m.group(2).trim().startsWith(key.min() + "-" + key.max()),
-                            key.key() + ": README range '" + m.group(2).trim() + "', code " + key.min() + "-" + key.max());
-                    String readmeDefault = defaults.length == keys.length ? defaults[i] : defaults[0];
-                    assertEquals(String.valueOf(key.defaultValue()), readmeDefault.trim(), key.key() + " default");
+                            key.key() + ": documented range '" + m.group(2).trim() + "', code " + key.min() + "-" + key.max());
+                    String documentedDefault = defaults.length == keys.length ? defaults[i] : defaults[0];
+                    assertEquals(String.valueOf(key.defaultValue()), documentedDefault.trim(), key.key() + " default");
                 }
             }
         }
-        assertEquals(EnumSet.allOf(ConfigKey.class), documented, "keys missing from the README's tables");
+        assertEquals(EnumSet.allOf(ConfigKey.class), documented, "keys missing from docs/configuration.md's tables");
     }
 
     @Test
     void jmxEngineListIsTheRegistryPlusCassandra() {
-        Matcher m = Pattern.compile("engine=<([a-z|]+)>").matcher(readme);
-        assertTrue(m.find(), "README lacks the JMX engine list");
+        Matcher m = Pattern.compile("engine=<([a-z|]+)>").matcher(operations);
+        assertTrue(m.find(), "docs/operations.md lacks the JMX engine list");
         List<String> expected = new ArrayList<>();
         EngineRegistry.ALL.forEach(d -> expected.add(d.name()));
         expected.add("cassandra");
@@ -73,10 +90,10 @@ class ReadmeMatchesRegistryTest {
 
     @Test
     void routingOrderIsTheRegistrys() {
-        Matcher m = Pattern.compile("in this\\s+order: ((?:\\*\\*[A-Za-z]+\\*\\*(?:, )?)+)").matcher(readme);
-        assertTrue(m.find(), "README lacks the routing order");
-        List<String> readmeOrder = Pattern.compile("\\*\\*([A-Za-z]+)\\*\\*").matcher(m.group(1)).results()
+        Matcher m = Pattern.compile("in this\\s+order: ((?:\\*\\*[A-Za-z]+\\*\\*(?:, )?)+)").matcher(configuration);
+        assertTrue(m.find(), "docs/configuration.md lacks the routing order");
+        List<String> documentedOrder = Pattern.compile("\\*\\*([A-Za-z]+)\\*\\*").matcher(m.group(1)).results()
                 .map(r -> r.group(1).toLowerCase(Locale.ROOT)).collect(Collectors.toList());
-        assertEquals(EngineRegistry.ALL.stream().map(EngineDescriptor::name).collect(Collectors.toList()), readmeOrder);
+        assertEquals(EngineRegistry.ALL.stream().map(EngineDescriptor::name).collect(Collectors.toList()), documentedOrder);
     }
 }
