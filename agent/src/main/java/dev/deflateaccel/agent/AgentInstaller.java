@@ -59,6 +59,7 @@ final class AgentInstaller {
         if (jmxProblem != null) {
             log.warn(jmxProblem);
         }
+        CassandraMetricsPublication.publish(inst, bridge.statistics(), log);
         try {
             ResettableClassFileTransformer transformer = DeflateCompressorInstrumentation.install(inst, log);
             log.info("ready: " + DeflateCompressorInstrumentation.TARGET + " will use "
@@ -66,6 +67,7 @@ final class AgentInstaller {
                         .map(e -> e.name()).reduce((a, b) -> a + ", " + b).orElse("no engine"));
             return transformer;
         } catch (RuntimeException | Error e) {
+            CassandraMetricsPublication.withdraw();
             CassandraRoute.uninstall();
             bridge.close();
             throw e;

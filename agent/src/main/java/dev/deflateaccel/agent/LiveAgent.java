@@ -194,13 +194,14 @@ final class LiveAgent implements AgentControlMBean {
         return outcome;
     }
 
-    /** The engine MBeans now show the new bridge's counters; an engine no longer configured goes away. */
-    private static void replaceStatistics(DeflateBridge next, AccelLog log) {
+    /** The engine MBeans and Cassandra's registry now show the new bridge's counters; an engine no longer configured goes away. */
+    private void replaceStatistics(DeflateBridge next, AccelLog log) {
         AgentMBeans.unregister(StatisticsRegistry.DOMAIN + ":type=EngineStatistics,*");
         String problem = next.statistics().registerMBeans();
         if (problem != null) {
             log.warn(problem);
         }
+        CassandraMetricsPublication.publish(inst, next.statistics(), log);
     }
 
     // ---- detach ----
@@ -226,6 +227,7 @@ final class LiveAgent implements AgentControlMBean {
                 bridge.close();
             }
             AgentMBeans.unregister(StatisticsRegistry.DOMAIN + ":type=EngineStatistics,*");
+            CassandraMetricsPublication.withdraw();
             AgentMBeans.unregister(MBEAN_NAME);
             current = null;
             System.getProperties().remove(DeflateAccelAgent.LOADED_PROPERTY);

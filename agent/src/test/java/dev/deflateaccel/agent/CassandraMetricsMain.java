@@ -1,0 +1,80 @@
+package dev.deflateaccel.agent;
+
+import java.lang.management.ManagementFactory;
+
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+import dev.deflateaccel.bridge.engine.FallbackReason;
+import dev.deflateaccel.bridge.stats.Direction;
+import dev.deflateaccel.bridge.stats.EngineStatistics;
+import dev.deflateaccel.bridge.stats.StatisticsRegistry;
+
+/**
+ * Runs in a child JVM whose class path holds one cassandra-all jar (and the Dropwizard metrics and
+ * SLF4J API it needs): publishes statistics into that Cassandra's own metrics registry and reads
+ * them back over JMX as the Prometheus exporter would. Prints {@code OK}, or {@code REFUSED} and
+ * the cause when the registry refuses the gauges (leaving none behind), or throws.
+ */
+public final class CassandraMetricsMain {
+    private CassandraMetricsMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Class<?> registryClass = Class.forName(CassandraMetrics.REGISTRY_CLASS);
+        CassandraMetrics metrics = CassandraMetrics.bind(registryClass);
+        StatisticsRegistry stats = new StatisticsRegistry();
+        EngineStatistics libdeflate = stats.of("libdeflate", Direction.COMPRESS);
+        stats.of("cassandra", Direction.DECOMPRESS);
+        try {
+            metrics.publish(stats);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            // Cassandra 6.0: the registry takes only its own groups. Nothing may be left behind.
+            metrics.withdraw();
+            if (!ManagementFactory.getPlatformMBeanServer()
+                    .queryNames(new ObjectName(CassandraMetrics.OBJECT_NAME_PATTERN), null).isEmpty() || metrics.size() != 0) {
+                throw new AssertionError("gauges left in Cassandra's registry after a refused publish");
+            }
+            System.out.println("REFUSED " + e.getCause());
+            return;
+        }
+
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ObjectName ops = new ObjectName(CassandraMetrics.objectName("libdeflate", "compress", "Operations"));
+        ObjectName busy = new ObjectName(CassandraMetrics.objectName("libdeflate", "compress", "FallbacksContextsBusy"));
+        ObjectName stock = new ObjectName(CassandraMetrics.objectName("cassandra", "decompress", "Operations"));
+        expect(server.getAttribute(ops, "Value"), 0L, ops);
+        libdeflate.completed(100, 40);
+        libdeflate.completed(100, 41);
+        libdeflate.fellBack(FallbackReason.CONTEXTS_BUSY);
+        expect(server.getAttribute(ops, "Value"), 2L, ops);
+        expect(server.getAttribute(new ObjectName(CassandraMetrics.objectName("libdeflate", "compress", "BytesOut")), "Value"), 81L, ops);
+        expect(server.getAttribute(busy, "Value"), 1L, busy);
+        expect(server.getAttribute(stock, "Value"), 0L, stock);
+        int expected = 2 * 2 * CassandraMetrics.counters().size();
+        if (metrics.size() != expected) {
+            throw new AssertionError(metrics.size() + " gauges, expected " + expected);
+        }
+
+        // A reload publishes a new registry: the names stay, the values are the new counters'.
+        StatisticsRegistry next = new StatisticsRegistry();
+        next.of("libdeflate", Direction.COMPRESS).completed(1, 1);
+        metrics.publish(next);
+        expect(server.getAttribute(ops, "Value"), 1L, ops);
+        if (server.isRegistered(stock)) {
+            throw new AssertionError(stock + " is still registered after a reload without that engine");
+        }
+
+        metrics.withdraw();
+        if (server.isRegistered(ops) || !server.queryNames(new ObjectName(CassandraMetrics.OBJECT_NAME_PATTERN), null).isEmpty()) {
+            throw new AssertionError("gauges left in Cassandra's registry after withdraw");
+        }
+        System.out.println("OK " + registryClass.getProtectionDomain().getCodeSource().getLocation());
+    }
+
+    private static void expect(Object actual, long expected, ObjectName name) {
+        if (!(actual instanceof Long) || (Long) actual != expected) {
+            throw new AssertionError(name + " Value=" + actual + ", expected " + expected);
+        }
+    }
+}
