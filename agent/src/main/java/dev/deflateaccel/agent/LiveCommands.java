@@ -199,8 +199,25 @@ final class LiveCommands {
                 print(c.getMBeanServerConnection());
                 out.println("closed the JMX connection");
                 return 0;
-            } catch (SecurityException e) {
-                throw new CommandFailed("JMX at " + host + ":" + port + " refused the credentials: " + e.getMessage());
+            } catch (RuntimeException e) {
+                // Cassandra's JMX authenticator sends its SecurityException wrapped in a RuntimeException.
+                SecurityException denied = securityCause(e);
+                if (denied == null) {
+                    throw e;
+                }
+                String refused = user == null
+                        ? "JMX at " + host + ":" + port + " requires authentication (" + denied.getMessage() + ")"
+                        : "JMX at " + host + ":" + port + " refused user " + user + " (" + denied.getMessage() + ")";
+                if (pid != null && user == null) {
+                    out.println(refused + "; using the Attach API on JVM " + pid);
+                    return statusViaAttach(pid, false);
+                }
+                throw new CommandFailed(refused + ".\n  " + (user == null
+                        ? "Give a JMX user as for nodetool: -u USER -pw PASSWORD, or -u USER -pwf FILE (a read-only role is"
+                                + " enough for status); or give the node's pid and run this as the node's user, to read"
+                                + " through the Attach API instead."
+                        : "Check the user and password against the node's JMX password file (cassandra-env.sh names it);"
+                                + " a read-only role is enough for status."));
             } catch (IOException e) {
                 if (pid == null) {
                     throw new CommandFailed("cannot reach JMX at " + host + ":" + port + " (" + e.getMessage() + ")"
@@ -254,6 +271,15 @@ final class LiveCommands {
             out.println(vm.loadAgent(agentJar(), LiveAgent.COMMAND_PREFIX + "status").trim());
             return 0;
         }
+    }
+
+    private static SecurityException securityCause(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof SecurityException) {
+                return (SecurityException) c;
+            }
+        }
+        return null;
     }
 
     private static String rootMessage(Throwable t) {

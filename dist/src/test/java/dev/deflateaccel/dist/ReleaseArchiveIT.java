@@ -65,7 +65,8 @@ class ReleaseArchiveIT {
         assertEquals(0, list.exit, list.output);
         Set<String> entries = list.output.lines().skip(1).filter(l -> !l.endsWith("/")).collect(Collectors.toCollection(TreeSet::new));
         Set<String> expected = new TreeSet<>();
-        for (String f : List.of("deflate-accel-agent.jar", "zlib-accel.conf.sample", "LICENSE", "NOTICE", "README")) {
+        for (String f : List.of("deflate-accel-agent.jar", "zlib-accel.conf.sample", "jmx_exporter-deflate-accel.yml", "LICENSE",
+                "NOTICE", "README")) {
             expected.add(TOP + f);
         }
         assertEquals(expected, entries);

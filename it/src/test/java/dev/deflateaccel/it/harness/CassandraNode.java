@@ -116,12 +116,12 @@ public final class CassandraNode implements AutoCloseable {
             throw new IllegalStateException(name + " is already running");
         }
         Optional<Path> agentJar = wanted.agent().isPresent() ? Optional.of(AgentJar.locate()) : Optional.empty();
-        NodeConf.write(distribution, layout, ports, seeds, wanted, agentJar);
+        List<String> jvmExtraOpts = NodeConf.write(distribution, layout, ports, seeds, wanted, agentJar);
         log("starting " + distribution.line() + " (bin/cassandra -f) with " + wanted);
         long logMark = systemLog().mark();
         long started = System.nanoTime();
         try {
-            process = ReleaseScripts.cassandra(layout, java)
+            process = ReleaseScripts.cassandra(layout, java, jvmExtraOpts, wanted.jmxAuthentication().isPresent())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(layout.processOutput().toFile()))
                     .start();

@@ -17,8 +17,9 @@ import java.util.regex.Pattern;
  * jars) and conf/ as a fresh copy of the stock files, then the edits an operator running several
  * nodes on one machine would make - addresses, ports and seeds in cassandra.yaml, the scenario's
  * yaml settings, the node's own JMX port on the {@code JMX_PORT=} line of cassandra-env.sh (stock
- * hard-codes 7199), and, with the agent, one {@code -javaagent} line appended to
- * jvm-server.options plus the agent's config file. Starting from the stock copy every time means
+ * hard-codes 7199), JMX password and access files when asked, and, with the agent, one
+ * {@code -javaagent} line appended to jvm-server.options (or handed back for JVM_EXTRA_OPTS) plus
+ * the agent's config file unless the scenario keeps its own. Starting from the stock copy every time means
  * no edit survives into a start that did not ask for it.
  */
 final class NodeConf {
@@ -29,27 +30,41 @@ final class NodeConf {
     private NodeConf() {
     }
 
-    static void write(CassandraDistribution distribution, NodeLayout layout, NodePorts ports,
-                      List<String> seeds, NodeSettings settings, Optional<Path> agentJar) {
+    /** Lays out the conf for one start; returns what goes into the JVM_EXTRA_OPTS variable. */
+    static List<String> write(CassandraDistribution distribution, NodeLayout layout, NodePorts ports,
+                              List<String> seeds, NodeSettings settings, Optional<Path> agentJar) {
         distribution.copyStockBin(layout.bin());
         linkLib(layout.lib(), distribution.lib());
         distribution.copyStockConf(layout.conf());
         setJmxPort(layout.conf().resolve("cassandra-env.sh"), ports.jmx());
+        settings.jmxAuthentication().ifPresent(auth -> {
+            auth.writeFiles(layout.conf());
+            editEnv(layout.conf().resolve("cassandra-env.sh"), lines -> JmxAuthentication.pointEnvAt(lines, layout.conf()));
+        });
         writeYaml(layout.conf().resolve("cassandra.yaml"), ports, seeds, settings.yaml());
         for (String option : settings.jvmOptions()) {
             appendLine(layout.conf().resolve("jvm-server.options"), option);
         }
+        List<String> jvmExtraOpts = new ArrayList<>(settings.jvmExtraOpts());
         if (settings.agent().isPresent()) {
             Path jar = agentJar.orElseThrow(() -> new IllegalStateException("agent settings without an agent jar"));
-            AgentConfig config = settings.agent().get();
-            if (!config.has(AgentConfig.LOG_FILE)) {
-                // The agent's own log, next to system.log, so scenarios can read its warnings.
-                config = config.with(AgentConfig.LOG_FILE, layout.agentLog().toString());
+            Path configFile = settings.agentConfigFile().orElse(layout.agentConfig());
+            if (settings.agentConfigFile().isEmpty()) {
+                AgentConfig config = settings.agent().get();
+                if (!config.has(AgentConfig.LOG_FILE)) {
+                    // The agent's own log, next to system.log, so scenarios can read its warnings.
+                    config = config.with(AgentConfig.LOG_FILE, layout.agentLog().toString());
+                }
+                writeString(configFile, config.render());
             }
-            writeString(layout.agentConfig(), config.render());
-            appendLine(layout.conf().resolve("jvm-server.options"),
-                    "-javaagent:" + jar + "=config=" + layout.agentConfig());
+            String agentOption = "-javaagent:" + jar + "=config=" + configFile;
+            if (settings.agentLine() == NodeSettings.AgentLine.JVM_EXTRA_OPTS) {
+                jvmExtraOpts.add(agentOption);
+            } else {
+                appendLine(layout.conf().resolve("jvm-server.options"), agentOption);
+            }
         }
+        return jvmExtraOpts;
     }
 
     private static void linkLib(Path link, Path jars) {
@@ -65,8 +80,12 @@ final class NodeConf {
     }
 
     private static void setJmxPort(Path env, int port) {
+        editEnv(env, lines -> withJmxPort(lines, port));
+    }
+
+    private static void editEnv(Path env, java.util.function.UnaryOperator<List<String>> edit) {
         try {
-            Files.write(env, withJmxPort(Files.readAllLines(env, StandardCharsets.UTF_8), port), StandardCharsets.UTF_8);
+            Files.write(env, edit.apply(Files.readAllLines(env, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot edit " + env, e);
         } catch (IllegalStateException e) {

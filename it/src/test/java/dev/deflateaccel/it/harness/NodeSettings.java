@@ -1,5 +1,6 @@
 package dev.deflateaccel.it.harness;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -9,54 +10,119 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a node is started with beyond the stock conf: the agent line in jvm-server.options (or
- * not), other JVM options there, and a few cassandra.yaml edits. Equal settings mean a running
- * node can be reused as is.
+ * What a node is started with beyond the stock conf: the agent (or not) and where its line goes,
+ * other JVM options, a few cassandra.yaml edits, and JMX authentication. Equal settings mean a
+ * running node can be reused as is.
  */
 public final class NodeSettings {
 
+    /** Where the {@code -javaagent} line goes: the two places an operator (or an image) puts it. */
+    public enum AgentLine {
+        /** Appended to conf/jvm-server.options, as on a package or tarball install. */
+        JVM_SERVER_OPTIONS,
+        /** In the JVM_EXTRA_OPTS variable, which stock cassandra-env.sh appends: the official image's way. */
+        JVM_EXTRA_OPTS
+    }
+
     private final Optional<AgentConfig> agent;
+    private final AgentLine agentLine;
+    /** The agent's config file when the scenario owns it (a ConfigMap mount); empty: the harness writes one. */
+    private final Optional<Path> agentConfigFile;
     private final Map<String, String> yaml;
     private final List<String> jvmOptions;
+    private final List<String> jvmExtraOpts;
+    private final Optional<JmxAuthentication> jmxAuthentication;
 
-    private NodeSettings(Optional<AgentConfig> agent, Map<String, String> yaml, List<String> jvmOptions) {
+    private NodeSettings(Optional<AgentConfig> agent, AgentLine agentLine, Optional<Path> agentConfigFile,
+                         Map<String, String> yaml, List<String> jvmOptions, List<String> jvmExtraOpts,
+                         Optional<JmxAuthentication> jmxAuthentication) {
         this.agent = agent;
+        this.agentLine = agentLine;
+        this.agentConfigFile = agentConfigFile;
         this.yaml = Collections.unmodifiableMap(yaml);
         this.jvmOptions = Collections.unmodifiableList(jvmOptions);
+        this.jvmExtraOpts = Collections.unmodifiableList(jvmExtraOpts);
+        this.jmxAuthentication = jmxAuthentication;
     }
 
     public static NodeSettings stock() {
-        return new NodeSettings(Optional.empty(), new LinkedHashMap<>(), List.of());
+        return new NodeSettings(Optional.empty(), AgentLine.JVM_SERVER_OPTIONS, Optional.empty(), new LinkedHashMap<>(),
+                List.of(), List.of(), Optional.empty());
     }
 
     public static NodeSettings withAgent(AgentConfig config) {
-        return new NodeSettings(Optional.of(config), new LinkedHashMap<>(), List.of());
+        return stock().agent(Optional.of(config));
+    }
+
+    private NodeSettings agent(Optional<AgentConfig> config) {
+        return new NodeSettings(config, agentLine, agentConfigFile, yaml, jvmOptions, jvmExtraOpts, jmxAuthentication);
     }
 
     /** A cassandra.yaml edit; see {@link YamlEditor#put}. A null value removes the key. */
     public NodeSettings yaml(String key, String value) {
         Map<String, String> copy = new LinkedHashMap<>(yaml);
         copy.put(key, value);
-        return new NodeSettings(agent, copy, jvmOptions);
+        return new NodeSettings(agent, agentLine, agentConfigFile, copy, jvmOptions, jvmExtraOpts, jmxAuthentication);
     }
 
     /** A line appended to jvm-server.options, such as a system property. */
     public NodeSettings jvmOption(String option) {
         List<String> copy = new ArrayList<>(jvmOptions);
         copy.add(option);
-        return new NodeSettings(agent, yaml, copy);
+        return new NodeSettings(agent, agentLine, agentConfigFile, yaml, copy, jvmExtraOpts, jmxAuthentication);
+    }
+
+    /** An option added to the JVM_EXTRA_OPTS variable bin/cassandra is started with (another agent, say). */
+    public NodeSettings jvmExtraOpt(String option) {
+        List<String> copy = new ArrayList<>(jvmExtraOpts);
+        copy.add(option);
+        return new NodeSettings(agent, agentLine, agentConfigFile, yaml, jvmOptions, copy, jmxAuthentication);
+    }
+
+    /** Puts the agent's {@code -javaagent} line into {@code line} instead of jvm-server.options. */
+    public NodeSettings agentLine(AgentLine line) {
+        return new NodeSettings(agent, line, agentConfigFile, yaml, jvmOptions, jvmExtraOpts, jmxAuthentication);
+    }
+
+    /**
+     * The agent reads {@code file}, which the scenario writes and changes itself (a ConfigMap
+     * mount); the harness then writes no config file. The agent settings only name the run.
+     */
+    public NodeSettings agentConfigFile(Path file) {
+        return new NodeSettings(agent, agentLine, Optional.of(file), yaml, jvmOptions, jvmExtraOpts, jmxAuthentication);
+    }
+
+    /** Remote JMX with password and access files (LOCAL_JMX=no, as cassandra-env.sh offers). */
+    public NodeSettings jmxAuthentication(JmxAuthentication authentication) {
+        return new NodeSettings(agent, agentLine, agentConfigFile, yaml, jvmOptions, jvmExtraOpts, Optional.of(authentication));
     }
 
     public List<String> jvmOptions() {
         return jvmOptions;
     }
 
+    public List<String> jvmExtraOpts() {
+        return jvmExtraOpts;
+    }
+
     public Optional<AgentConfig> agent() {
         return agent;
     }
 
+    public AgentLine agentLine() {
+        return agentLine;
+    }
+
+    public Optional<Path> agentConfigFile() {
+        return agentConfigFile;
+    }
+
     public Map<String, String> yaml() {
         return yaml;
+    }
+
+    public Optional<JmxAuthentication> jmxAuthentication() {
+        return jmxAuthentication;
     }
 
     @Override
@@ -65,18 +131,25 @@ public final class NodeSettings {
             return false;
         }
         NodeSettings other = (NodeSettings) o;
-        return agent.equals(other.agent) && yaml.equals(other.yaml) && jvmOptions.equals(other.jvmOptions);
+        return agent.equals(other.agent) && agentLine == other.agentLine && agentConfigFile.equals(other.agentConfigFile)
+                && yaml.equals(other.yaml) && jvmOptions.equals(other.jvmOptions) && jvmExtraOpts.equals(other.jvmExtraOpts)
+                && jmxAuthentication.equals(other.jmxAuthentication);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(agent, yaml, jvmOptions);
+        return Objects.hash(agent, agentLine, agentConfigFile, yaml, jvmOptions, jvmExtraOpts, jmxAuthentication);
     }
 
     @Override
     public String toString() {
-        return (agent.map(a -> "agent (" + a.description() + ")").orElse("no agent"))
+        return (agent.map(a -> "agent (" + a.description() + ")"
+                        + (agentLine == AgentLine.JVM_EXTRA_OPTS ? " in JVM_EXTRA_OPTS" : "")
+                        + agentConfigFile.map(f -> ", config " + f).orElse(""))
+                    .orElse("no agent"))
                 + (yaml.isEmpty() ? "" : ", cassandra.yaml " + yaml.keySet())
-                + (jvmOptions.isEmpty() ? "" : ", JVM " + jvmOptions);
+                + (jvmOptions.isEmpty() ? "" : ", JVM " + jvmOptions)
+                + (jvmExtraOpts.isEmpty() ? "" : ", JVM_EXTRA_OPTS " + jvmExtraOpts)
+                + jmxAuthentication.map(a -> ", JMX authentication").orElse("");
     }
 }

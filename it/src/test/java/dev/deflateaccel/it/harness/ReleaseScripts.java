@@ -41,9 +41,11 @@ final class ReleaseScripts {
     /**
      * {@code bin/cassandra -f} (and {@code -R} when this runs as root, which bin/cassandra refuses
      * otherwise). With -f the script execs java, so the process started is the node's JVM: its pid
-     * is Cassandra's, and SIGTERM reaches Cassandra's shutdown hook.
+     * is Cassandra's, and SIGTERM reaches Cassandra's shutdown hook. {@code extraOpts} go after
+     * the harness's own JVM_EXTRA_OPTS; {@code remoteJmx} sets LOCAL_JMX=no, cassandra-env.sh's
+     * remote JMX with authentication.
      */
-    static ProcessBuilder cassandra(NodeLayout layout, JavaRuntime java) {
+    static ProcessBuilder cassandra(NodeLayout layout, JavaRuntime java, List<String> extraOpts, boolean remoteJmx) {
         List<String> command = new ArrayList<>(List.of(layout.bin().resolve("cassandra").toString(), "-f"));
         if (runsAsRoot()) {
             command.add("-R");
@@ -52,7 +54,10 @@ final class ReleaseScripts {
         Map<String, String> env = environment(builder, layout, java);
         env.put("MAX_HEAP_SIZE", MAX_HEAP_SIZE);
         env.put("HEAP_NEWSIZE", HEAP_NEWSIZE);
-        env.put("JVM_EXTRA_OPTS", JVM_EXTRA_OPTS);
+        env.put("JVM_EXTRA_OPTS", extraOpts.isEmpty() ? JVM_EXTRA_OPTS : JVM_EXTRA_OPTS + " " + String.join(" ", extraOpts));
+        if (remoteJmx) {
+            env.put("LOCAL_JMX", "no");
+        }
         return builder;
     }
 

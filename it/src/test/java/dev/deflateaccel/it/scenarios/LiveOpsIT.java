@@ -1,10 +1,10 @@
 package dev.deflateaccel.it.scenarios;
 
 import dev.deflateaccel.it.harness.AgentCli;
+import dev.deflateaccel.it.harness.AgentMBean;
 import dev.deflateaccel.it.harness.DeflateSSTables;
 import dev.deflateaccel.it.harness.EngineAssertions;
 import dev.deflateaccel.it.harness.EngineStats;
-import dev.deflateaccel.it.harness.NodePorts;
 import dev.deflateaccel.it.workload.ContinuousLoad;
 import dev.deflateaccel.it.workload.DataVerifier;
 import dev.deflateaccel.it.workload.RowSet;
@@ -26,26 +26,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import javax.management.JMException;
-import javax.management.MBeanServerConnection;
-import javax.management.ObjectName;
-import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -64,7 +56,6 @@ class LiveOpsIT {
     static final int PRELOAD = 5_000;
     static final Duration LOAD_PER_PHASE = Duration.ofSeconds(5);
     static final long APPLY_LIMIT_MS = 5_000;
-    static final String AGENT_MBEAN = "dev.deflateaccel:type=Agent";
 
     private final List<String> timeline = new ArrayList<>();
     private long t0;
@@ -280,23 +271,7 @@ class LiveOpsIT {
 
     /** The Agent MBean's attributes over the node's JMX port, or null when it is not registered. */
     private static Map<String, Object> agentAttributes(CassandraNode node) {
-        try (JMXConnector c = JMXConnectorFactory.connect(new JMXServiceURL(
-                "service:jmx:rmi:///jndi/rmi://" + NodePorts.JMX_HOST + ":" + node.ports().jmx() + "/jmxrmi"))) {
-            MBeanServerConnection s = c.getMBeanServerConnection();
-            ObjectName name = new ObjectName(AGENT_MBEAN);
-            if (!s.isRegistered(name)) {
-                return null;
-            }
-            Map<String, Object> values = new HashMap<>();
-            for (String a : List.of("Generation", "LastReloadError", "ConfigPath", "Version", "AttachedSince", "LastReloadTime")) {
-                values.put(a, s.getAttribute(name, a));
-            }
-            return values;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (JMException e) {
-            throw new IllegalStateException(e);
-        }
+        return AgentMBean.attributes(node.ports().jmx());
     }
 
     private static void sleep(long millis) {

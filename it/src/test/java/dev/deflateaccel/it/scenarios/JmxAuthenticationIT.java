@@ -1,0 +1,108 @@
+package dev.deflateaccel.it.scenarios;
+
+import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+import javax.management.MBeanAttributeInfo;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+
+import dev.deflateaccel.it.harness.AgentCli;
+import dev.deflateaccel.it.harness.AgentConfig;
+import dev.deflateaccel.it.harness.AgentMBean;
+import dev.deflateaccel.it.harness.CassandraNode;
+import dev.deflateaccel.it.harness.JmxAuthentication;
+import dev.deflateaccel.it.harness.NodeSettings;
+import dev.deflateaccel.it.workload.DataWriter;
+import dev.deflateaccel.it.workload.TestTable;
+import dev.deflateaccel.sample.SampleRows;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Issue 20: the agent's MBeans on a node whose JMX requires a password (cassandra-env.sh with
+ * LOCAL_JMX=no, a password file and an access file with a read-only and a read-write role). The
+ * read-only role reads every statistic and is refused reloadConfig and detach; a client without
+ * credentials is refused; the read-write role may reload. The status command, refused, says what
+ * to do, and with the read-only role prints the engines.
+ */
+@ExtendWith(SharedNodeExtension.class)
+class JmxAuthenticationIT {
+
+    static final JmxAuthentication AUTH = new JmxAuthentication("monitor-it-secret", "control-it-secret");
+
+    @Test
+    void readOnlyRoleReadsEveryStatisticAndIsRefusedTheOperations(CassandraNode node) throws Exception {
+        node.ensureRunning(NodeSettings.withAgent(AgentConfig.libdeflate()).jmxAuthentication(AUTH));
+        TestTable table = new TestTable("jmxauth", "rows", 16);
+        table.create(node.session(), 1);
+        new DataWriter(node.session(), table, new SampleRows(3030, 10), ONE).writeAll(0, 2_000);
+        // Flushes are written with LZ4 (flush_compression: fast); the compaction writes Deflate.
+        for (String command : new String[] {"flush", "compact"}) {
+            node.nodetool().ok("-u", JmxAuthentication.READ_WRITE, "-pw", AUTH.password(JmxAuthentication.READ_WRITE),
+                    command, table.keyspace(), table.name());
+        }
+
+        // Cassandra's JMX authenticator's SecurityException arrives wrapped in a RuntimeException.
+        RuntimeException anonymous = assertThrows(RuntimeException.class,
+                () -> JMXConnectorFactory.connect(AgentMBean.url(node.ports().jmx())).close());
+        assertTrue(String.valueOf(anonymous).contains("SecurityException: Authentication failed! Credentials required"),
+                String.valueOf(anonymous));
+
+        ObjectName agent = new ObjectName(AgentMBean.NAME);
+        try (JMXConnector c = connect(node, JmxAuthentication.READ_ONLY)) {
+            MBeanServerConnection s = c.getMBeanServerConnection();
+            Set<ObjectName> ours = s.queryNames(new ObjectName("dev.deflateaccel:*"), null);
+            int read = 0;
+            for (ObjectName name : ours) {
+                for (MBeanAttributeInfo a : s.getMBeanInfo(name).getAttributes()) {
+                    s.getAttribute(name, a.getName());
+                    read++;
+                }
+            }
+            assertTrue(ours.contains(agent) && ours.size() > 2 && read > 20, read + " attributes of " + ours);
+            long compressed = (Long) s.getAttribute(
+                    new ObjectName("dev.deflateaccel:type=EngineStatistics,engine=libdeflate,direction=compress"), "Operations");
+            assertTrue(compressed > 0, "the compaction compressed through libdeflate");
+
+            for (String operation : new String[] {"reloadConfig", "detach"}) {
+                SecurityException refused = assertThrows(SecurityException.class,
+                        () -> s.invoke(agent, operation, new Object[0], new String[0]), operation);
+                assertTrue(refused.getMessage().contains("Access denied"), refused.getMessage());
+            }
+            assertEquals(1L, s.getAttribute(agent, "Generation"), "still attached, generation 1");
+        }
+        try (JMXConnector c = connect(node, JmxAuthentication.READ_WRITE)) {
+            String reloaded = (String) c.getMBeanServerConnection().invoke(agent, "reloadConfig", new Object[0], new String[0]);
+            assertTrue(reloaded.contains("unchanged"), reloaded);
+        }
+
+        String port = Integer.toString(node.ports().jmx());
+        AgentCli.Result refused = AgentCli.run("status", "-p", port);
+        assertEquals(1, refused.exitCode, refused.toString());
+        assertTrue(refused.output.contains("requires authentication") && refused.output.contains("-u USER -pw PASSWORD"),
+                refused.output);
+        AgentCli.Result wrong = AgentCli.run("status", "-p", port, "-u", JmxAuthentication.READ_ONLY, "-pw", "wrong");
+        assertEquals(1, wrong.exitCode, wrong.toString());
+        assertTrue(wrong.output.contains("refused user " + JmxAuthentication.READ_ONLY), wrong.output);
+        AgentCli.Result status = AgentCli.run("status", "-p", port, "-u", JmxAuthentication.READ_ONLY,
+                "-pw", AUTH.password(JmxAuthentication.READ_ONLY)).ok();
+        assertTrue(status.output.contains("Generation: 1") && status.output.contains("libdeflate/compress: Operations="),
+                status.output);
+    }
+
+    private static JMXConnector connect(CassandraNode node, String role) throws IOException {
+        Map<String, Object> env = new HashMap<>();
+        env.put(JMXConnector.CREDENTIALS, new String[] {role, AUTH.password(role)});
+        return JMXConnectorFactory.connect(AgentMBean.url(node.ports().jmx()), env);
+    }
+}

@@ -1,0 +1,166 @@
+package dev.deflateaccel.it.scenarios;
+
+import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
+import static dev.deflateaccel.it.harness.AgentConfig.LOG_FILE;
+import static dev.deflateaccel.it.harness.AgentConfig.USE_IGZIP_COMPRESS;
+import static dev.deflateaccel.it.harness.AgentConfig.USE_IGZIP_UNCOMPRESS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+import dev.deflateaccel.it.harness.AgentConfig;
+import dev.deflateaccel.it.harness.AgentMBean;
+import dev.deflateaccel.it.harness.CassandraNode;
+import dev.deflateaccel.it.harness.ConfigMapMount;
+import dev.deflateaccel.it.harness.DeflateSSTables;
+import dev.deflateaccel.it.harness.EngineAssertions;
+import dev.deflateaccel.it.harness.EngineStats;
+import dev.deflateaccel.it.harness.JmxExporter;
+import dev.deflateaccel.it.harness.NodeSettings;
+import dev.deflateaccel.it.harness.PrometheusSamples;
+import dev.deflateaccel.it.workload.ContinuousLoad;
+import dev.deflateaccel.it.workload.DataVerifier;
+import dev.deflateaccel.it.workload.DataWriter;
+import dev.deflateaccel.it.workload.RowSet;
+import dev.deflateaccel.it.workload.TestTable;
+import dev.deflateaccel.sample.SampleRows;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Issue 20: the agent where an operator's own tools look, on a stock 5.0 node started by
+ * bin/cassandra the way the official image starts it - the agent and the Prometheus JMX exporter
+ * both given only through JVM_EXTRA_OPTS, jvm-server.options untouched, the agent's config a
+ * ConfigMap mount. The exporter (the real 1.0.1 agent) runs with its stock Cassandra rules plus the
+ * snippet the release ships. Under continuous load: our series are scraped with engine and
+ * direction labels and move with the agent's own counters; Cassandra's own series are the same as
+ * on the node without the agent; a Kubernetes-style ConfigMap update applies, a bad one is refused
+ * whole, and no request fails.
+ */
+@ExtendWith(SharedNodeExtension.class)
+class OperatorsStackIT {
+
+    static final int PRELOAD = 5_000;
+    static final String CONFIG_KEY = "zlib-accel.conf";
+    static final String OPS = "cassandra_deflateaccel_operations";
+    static final long APPLY_LIMIT_MS = 15_000;
+
+    @Test
+    void exporterAndConfigMapOnANodeStartedThroughJvmExtraOpts(CassandraNode node) throws IOException {
+        Path work = node.layout().root().resolve("operators");
+        JmxExporter exporter = JmxExporter.stockRulesWithSnippet(work.resolve("exporter"));
+        TestTable table = new TestTable("operators", "rows", 16);
+        SampleRows rows = new SampleRows(2020, 10);
+
+        // Without the agent: what the stock rules serve for Cassandra itself.
+        node.ensureRunning(NodeSettings.stock().jvmExtraOpt(exporter.javaagentOption()));
+        table.create(node.session(), 1);
+        new DataWriter(node.session(), table, rows, ONE).writeAll(0, PRELOAD);
+        DeflateSSTables.flushAndCompact(node, table);
+        Set<String> stockSeries = exporter.scrape().seriesShapes("cassandra_deflateaccel_");
+        assertTrue(stockSeries.size() > 20, "the stock rules should serve Cassandra's series: " + stockSeries);
+
+        // The agent through JVM_EXTRA_OPTS, its config a ConfigMap mount.
+        ConfigMapMount mount = ConfigMapMount.create(work.resolve("configmap"), Map.of(CONFIG_KEY,
+                AgentConfig.libdeflate().with(LOG_FILE, node.layout().agentLog().toString()).render()));
+        NodeSettings settings = NodeSettings.withAgent(AgentConfig.libdeflate().describedAs("libdeflate, from a ConfigMap"))
+                .agentLine(NodeSettings.AgentLine.JVM_EXTRA_OPTS)
+                .agentConfigFile(mount.file(CONFIG_KEY))
+                .jvmExtraOpt(exporter.javaagentOption());
+        node.ensureRunning(settings);
+        long systemLogMark = node.systemLog().mark();
+        String jvmServerOptions = Files.readString(node.layout().conf().resolve("jvm-server.options"), StandardCharsets.UTF_8);
+        assertFalse(jvmServerOptions.contains("-javaagent"), "jvm-server.options must stay stock");
+        String commandLine = Files.readString(Path.of("/proc", Long.toString(node.pid()), "cmdline")).replace('\0', ' ');
+        assertTrue(commandLine.contains("-javaagent:") && commandLine.contains("=config=" + mount.file(CONFIG_KEY)), commandLine);
+        assertEquals(1L, AgentMBean.attributes(node.ports().jmx()).get("Generation"));
+
+        Set<Long> acknowledged = new HashSet<>();
+        for (long i = 0; i < PRELOAD; i++) {
+            acknowledged.add(i);
+        }
+        ContinuousLoad load = new ContinuousLoad(node.session(), table, rows, acknowledged, PRELOAD, 4, PRELOAD);
+        try {
+            // Our series, labelled, and moving with the agent's own counters.
+            DeflateSSTables.flushAndCompact(node, table);
+            long jmxBefore = node.engineStats().get("libdeflate", EngineStats.COMPRESS).operations;
+            PrometheusSamples first = exporter.scrape();
+            long jmxAfter = node.engineStats().get("libdeflate", EngineStats.COMPRESS).operations;
+            double scraped = first.value(OPS + "_total", Map.of("engine", "libdeflate", "direction", "compress"));
+            assertTrue(jmxBefore > 0 && scraped >= jmxBefore && scraped <= jmxAfter,
+                    "scraped " + scraped + " between JMX reads " + jmxBefore + " and " + jmxAfter + ":\n" + ours(first));
+            for (String family : List.of("cassandra_deflateaccel_bytes_in_total", "cassandra_deflateaccel_bytes_out_total",
+                    "cassandra_deflateaccel_errors_total", "cassandra_deflateaccel_fallbacks_total",
+                    "cassandra_deflateaccel_native_bytes")) {
+                assertFalse(Double.isNaN(first.value(family, Map.of("engine", "libdeflate", "direction", "decompress"))),
+                        family + " missing:\n" + ours(first));
+            }
+            assertFalse(Double.isNaN(first.value("cassandra_deflateaccel_fallbacks_by_reason_total",
+                    Map.of("engine", "libdeflate", "direction", "compress", "reason", "ContextsBusy"))), ours(first));
+            assertEquals(0.0, first.value("cassandra_deflateaccel_errors_total",
+                    Map.of("engine", "libdeflate", "direction", "compress")));
+            assertEquals(stockSeries, first.seriesShapes("cassandra_deflateaccel_"),
+                    "Cassandra's own series must be what they are without the agent");
+
+            // A Kubernetes-style update of the ConfigMap: new directory, atomic swap of ..data.
+            mount.update(Map.of(CONFIG_KEY, AgentConfig.allOff("igzip").with(USE_IGZIP_COMPRESS, "1")
+                    .with(USE_IGZIP_UNCOMPRESS, "1").with(LOG_FILE, node.layout().agentLog().toString()).render()));
+            awaitAgent(node, a -> ((Long) a.get("Generation")) == 2L, "the ConfigMap update to igzip");
+            EngineStats beforeIgzip = node.engineStats();
+            DeflateSSTables.flushAndCompact(node, table);
+            EngineAssertions.servedBy(node.engineStats().since(beforeIgzip), EngineStats.COMPRESS, "igzip");
+            PrometheusSamples second = exporter.scrape();
+            assertTrue(second.value(OPS + "_total", Map.of("engine", "igzip", "direction", "compress")) > 0, ours(second));
+
+            // A bad update is refused whole: igzip stays, generation 2 stays.
+            mount.update(Map.of(CONFIG_KEY, AgentConfig.allOff("bad").with(USE_IGZIP_COMPRESS, "yes")
+                    .with(LOG_FILE, node.layout().agentLog().toString()).render()));
+            awaitAgent(node, a -> ((String) a.get("LastReloadError")).contains("'yes'"), "the bad ConfigMap update");
+            assertEquals(2L, AgentMBean.attributes(node.ports().jmx()).get("Generation"));
+            EngineStats beforeBad = node.engineStats();
+            DeflateSSTables.flushAndCompact(node, table);
+            EngineAssertions.servedBy(node.engineStats().since(beforeBad), EngineStats.COMPRESS, "igzip");
+        } finally {
+            load.stop();
+        }
+        assertEquals(0, load.failures.get(), "failed requests: " + load.problems);
+        assertEquals(0, load.wrongReads.get(), "wrong reads: " + load.problems);
+        acknowledged.addAll(load.written);
+        new DataVerifier(node.session(), table, rows).scan(ONE, RowSet.of(acknowledged)).assertComplete();
+        assertEquals(List.of(), node.systemLog().errorsSince(systemLogMark), "ERROR lines in system.log");
+    }
+
+    private static String ours(PrometheusSamples samples) {
+        StringBuilder s = new StringBuilder();
+        samples.named("cassandra_deflateaccel_").forEach(x -> s.append(x).append('\n'));
+        return s.length() == 0 ? "(no cassandra_deflateaccel_ series)" : s.toString();
+    }
+
+    private static void awaitAgent(CassandraNode node, Predicate<Map<String, Object>> done, String what) {
+        long start = System.nanoTime();
+        while (System.nanoTime() - start < APPLY_LIMIT_MS * 1_000_000) {
+            Map<String, Object> a = AgentMBean.attributes(node.ports().jmx());
+            if (a != null && done.test(a)) {
+                return;
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new AssertionError(what + " was not applied or refused within " + APPLY_LIMIT_MS + " ms: "
+                + AgentMBean.attributes(node.ports().jmx()));
+    }
+}
