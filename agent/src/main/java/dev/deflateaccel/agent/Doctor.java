@@ -42,6 +42,7 @@ final class Doctor {
                 + System.getProperty("os.arch") + ", " + Runtime.getRuntime().availableProcessors() + " CPUs");
         // As the JVM names it (amd64, aarch64): the name the engines' platform rules are given.
         out.println("Architecture: " + System.getProperty("os.arch"));
+        out.println(SupportStatement.SUMMARY);
         AccelConfig config = ConfigFile.read(configPath);
         out.println();
         if (config.refusal() != null) {
