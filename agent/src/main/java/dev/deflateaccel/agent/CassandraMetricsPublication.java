@@ -15,13 +15,14 @@ import dev.deflateaccel.bridge.stats.StatisticsRegistry;
  * after each reload (a new bridge has new counters), and out again at detach.
  *
  * <p>premain runs before Cassandra has set anything up, and touching its registry class then
- * would initialise it out of Cassandra's order. So a daemon thread waits, once a second, until
- * Cassandra has registered its first {@code org.apache.cassandra.metrics} MBean - proof that the
- * registry exists - and only then binds to the class Cassandra loaded. On an attach to a running
- * node that is true at once. A JVM that is not Cassandra (a test, a tool) never gets there and
- * the thread gives up quietly after {@value #WAIT_MINUTES} minutes. Any failure is logged once
- * and leaves the node and the {@code dev.deflateaccel} MBeans as they are; Cassandra 6.0, whose
- * registry refuses metric groups not on its own list, is such a case (logged at info).
+ * would initialise it out of Cassandra's order. So a daemon thread waits until Cassandra has
+ * registered its first {@code org.apache.cassandra.metrics} MBean - proof that the registry
+ * exists - and only then binds to the class Cassandra loaded: every second for the first
+ * minute, then every ten. On an attach to a running node that is true at once. A JVM that is
+ * not Cassandra (a test, a tool) never gets there, and after {@value #WAIT_MINUTES} minutes the
+ * thread says so once and stops. Any failure is logged once and leaves the node and the
+ * {@code dev.deflateaccel} MBeans as they are, until a detach; Cassandra 6.0, whose registry
+ * refuses metric groups not on its own list, is such a case (logged at info).
  */
 final class CassandraMetricsPublication {
     static final long WAIT_MINUTES = 30;
@@ -44,28 +45,40 @@ final class CassandraMetricsPublication {
         if (failed) {
             return;
         }
-        if (metrics != null || tryBind()) {
-            publishWanted();
-        } else if (waiter == null) {
-            waiter = new Thread(CassandraMetricsPublication::await, "deflate-accel-metrics");
-            waiter.setDaemon(true);
-            waiter.start();
+        try {
+            if (metrics != null || tryBind()) {
+                publishWanted();
+            } else if (waiter == null) {
+                waiter = new Thread(CassandraMetricsPublication::await, "deflate-accel-metrics");
+                waiter.setDaemon(true);
+                waiter.start();
+            }
+        } catch (RuntimeException | OutOfMemoryError e) {
+            waiter = null;
+            fail(e);
         }
     }
 
-    /** Detach: the gauges leave Cassandra's registry. Never throws. */
+    /**
+     * Detach: the gauges leave Cassandra's registry, before the engines close, so that no scrape
+     * reads a closed engine. A later attach tries again. Never throws.
+     */
     static synchronized void withdraw() {
-        wanted = null;
         if (metrics != null) {
             metrics.withdraw();
         }
+        wanted = null;
+        log = null;
+        inst = null;
+        failed = false;
     }
 
     private static void await() {
-        long deadline = System.nanoTime() + WAIT_MINUTES * 60_000_000_000L;
+        long start = System.nanoTime();
+        long deadline = start + WAIT_MINUTES * 60_000_000_000L;
         while (System.nanoTime() < deadline) {
             try {
-                Thread.sleep(1000);
+                Thread.sleep(System.nanoTime() - start < 60_000_000_000L ? 1_000 : 10_000);
             } catch (InterruptedException e) {
                 return;
             }
@@ -83,6 +96,10 @@ final class CassandraMetricsPublication {
         }
         synchronized (CassandraMetricsPublication.class) {
             waiter = null;
+            if (wanted != null && log != null) {
+                log.info("Cassandra's metrics registry did not appear within " + WAIT_MINUTES
+                        + " minutes (not a Cassandra node?); the statistics stay under " + StatisticsRegistry.DOMAIN + " only");
+            }
         }
     }
 
@@ -120,6 +137,9 @@ final class CassandraMetricsPublication {
 
     private static void fail(Throwable e) {
         failed = true;
+        if (log == null) {
+            return;
+        }
         Throwable cause = e instanceof InvocationTargetException && e.getCause() != null ? e.getCause() : e;
         String stays = "; the statistics stay under " + StatisticsRegistry.DOMAIN + " only";
         if (String.valueOf(cause.getMessage()).startsWith(CassandraMetrics.UNKNOWN_GROUP)) {

@@ -223,11 +223,12 @@ final class LiveAgent implements AgentControlMBean {
                 reset = "retransforming DeflateCompressor back failed (" + e + "); the advice stays but routes every call"
                         + " to Cassandra's own code";
             }
+            // Out of every registry before the engines close: no reader sees a closed engine.
+            CassandraMetricsPublication.withdraw();
+            AgentMBeans.unregister(StatisticsRegistry.DOMAIN + ":type=EngineStatistics,*");
             if (bridge != null) {
                 bridge.close();
             }
-            AgentMBeans.unregister(StatisticsRegistry.DOMAIN + ":type=EngineStatistics,*");
-            CassandraMetricsPublication.withdraw();
             AgentMBeans.unregister(MBEAN_NAME);
             current = null;
             System.getProperties().remove(DeflateAccelAgent.LOADED_PROPERTY);

@@ -1,14 +1,21 @@
 package dev.deflateaccel.agent;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.Collectors;
 
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
+import dev.deflateaccel.bridge.AccelLog;
 import dev.deflateaccel.bridge.engine.FallbackReason;
 import dev.deflateaccel.bridge.stats.Direction;
 import dev.deflateaccel.bridge.stats.EngineStatistics;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
+import net.bytebuddy.agent.ByteBuddyAgent;
 
 /**
  * Runs in a child JVM whose class path holds one cassandra-all jar (and the Dropwizard metrics and
@@ -22,6 +29,72 @@ public final class CassandraMetricsMain {
 
     public static void main(String[] args) throws Exception {
         Class<?> registryClass = Class.forName(CassandraMetrics.REGISTRY_CLASS);
+        publication();
+        direct(registryClass);
+    }
+
+    /** Stands for the first metric Cassandra registers, which tells the agent the registry is up. */
+    public interface MarkerMBean {
+        int getValue();
+    }
+
+    /** See {@link MarkerMBean}. */
+    public static final class Marker implements MarkerMBean {
+        @Override
+        public int getValue() {
+            return 1;
+        }
+    }
+
+    /**
+     * CassandraMetricsPublication as the agent drives it: published before Cassandra registered
+     * anything, it waits; once a Cassandra metric exists it publishes (or, on 6.0, logs the
+     * refusal once at info); a reload re-publishes; withdraw removes everything.
+     */
+    private static void publication() throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ByteArrayOutputStream logged = new ByteArrayOutputStream();
+        AccelLog log = AccelLog.to(new PrintStream(logged, true, StandardCharsets.UTF_8), AccelLog.DEBUG);
+        StatisticsRegistry stats = new StatisticsRegistry();
+        stats.of("libdeflate", Direction.COMPRESS).completed(10, 4);
+        ObjectName ops = new ObjectName(CassandraMetrics.objectName("libdeflate", "compress", "Operations"));
+
+        CassandraMetricsPublication.publish(ByteBuddyAgent.install(), stats, log);
+        Thread.sleep(1_200); // the waiter looks once a second
+        if (server.isRegistered(ops) || !logged.toString(StandardCharsets.UTF_8).isEmpty()) {
+            throw new AssertionError("published before Cassandra registered a metric: " + logged);
+        }
+        server.registerMBean(new Marker(), new ObjectName(CassandraMetrics.GROUP + ":type=Storage,name=Marker"));
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!server.isRegistered(ops) && logged.size() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        Thread.sleep(1_200); // a second line would show by now
+        List<String> lines = logged.toString(StandardCharsets.UTF_8).lines().collect(Collectors.toList());
+        if (lines.size() != 1 || lines.get(0).contains("WARN")) {
+            throw new AssertionError("expected one line, not a warning: " + lines);
+        }
+        if (!server.isRegistered(ops)) {
+            if (!lines.get(0).contains("takes only its own metric groups")) {
+                throw new AssertionError("not published, and not for the known reason: " + lines);
+            }
+            System.out.println("PUBLICATION REFUSED, LOGGED ONCE: " + lines.get(0));
+            CassandraMetricsPublication.withdraw();
+            return;
+        }
+        expect(server.getAttribute(ops, "Value"), 1L, ops);
+        StatisticsRegistry reloaded = new StatisticsRegistry();
+        reloaded.of("libdeflate", Direction.COMPRESS);
+        CassandraMetricsPublication.publish(null, reloaded, log);
+        expect(server.getAttribute(ops, "Value"), 0L, ops);
+        CassandraMetricsPublication.withdraw();
+        if (!server.queryNames(new ObjectName(CassandraMetrics.OBJECT_NAME_PATTERN), null).isEmpty()) {
+            throw new AssertionError("gauges left after withdraw");
+        }
+        System.out.println("PUBLICATION OK: " + lines.get(0));
+    }
+
+    private static void direct(Class<?> registryClass) throws Exception {
         CassandraMetrics metrics = CassandraMetrics.bind(registryClass);
         StatisticsRegistry stats = new StatisticsRegistry();
         EngineStatistics libdeflate = stats.of("libdeflate", Direction.COMPRESS);
