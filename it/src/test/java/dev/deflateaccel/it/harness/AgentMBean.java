@@ -11,7 +11,6 @@ import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 
 /** The agent's {@code dev.deflateaccel:type=Agent} MBean on a node, read over its JMX port. */
 public final class AgentMBean {
@@ -23,17 +22,9 @@ public final class AgentMBean {
     private AgentMBean() {
     }
 
-    public static JMXServiceURL url(int jmxPort) {
-        try {
-            return new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + NodePorts.JMX_HOST + ":" + jmxPort + "/jmxrmi");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     /** Every attribute, or null when the agent is not attached (no such MBean). */
     public static Map<String, Object> attributes(int jmxPort) {
-        try (JMXConnector c = JMXConnectorFactory.connect(url(jmxPort))) {
+        try (JMXConnector c = JMXConnectorFactory.connect(NodePorts.jmxUrl(jmxPort))) {
             MBeanServerConnection s = c.getMBeanServerConnection();
             ObjectName name = new ObjectName(NAME);
             if (!s.isRegistered(name)) {

@@ -179,7 +179,8 @@ public final class CassandraNode implements AutoCloseable {
     /** A driver session that talks to this node (and discovers its peers). Closed on stop. */
     public CqlSession session() {
         if (session == null) {
-            session = Cql.connect(List.of(cqlAddress()));
+            session = Cql.connect(List.of(cqlAddress()),
+                    settings == null ? Optional.empty() : settings.jmxAuthentication().flatMap(JmxSecurity::cqlLogin));
         }
         return session;
     }

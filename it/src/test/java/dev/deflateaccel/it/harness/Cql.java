@@ -21,6 +21,11 @@ final class Cql {
     }
 
     static CqlSession connect(List<InetSocketAddress> contactPoints) {
+        return connect(contactPoints, java.util.Optional.empty());
+    }
+
+    /** With {@code login} (user, password) when the node has an authenticator. */
+    static CqlSession connect(List<InetSocketAddress> contactPoints, java.util.Optional<String[]> login) {
         DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(60))
                 .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(30))
@@ -32,10 +37,11 @@ final class Cql {
                 .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 2048)
                 .withBoolean(DefaultDriverOption.RECONNECT_ON_INIT, false)
                 .build();
-        return CqlSession.builder()
+        com.datastax.oss.driver.api.core.CqlSessionBuilder builder = CqlSession.builder()
                 .addContactPoints(contactPoints)
                 .withLocalDatacenter(DATACENTER)
-                .withConfigLoader(config)
-                .build();
+                .withConfigLoader(config);
+        login.ifPresent(l -> builder.withAuthCredentials(l[0], l[1]));
+        return builder.build();
     }
 }

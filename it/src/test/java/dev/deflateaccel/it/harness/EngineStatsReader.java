@@ -8,7 +8,6 @@ import java.util.Map;
 import javax.management.MBeanServerConnection;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 
 import dev.deflateaccel.bridge.stats.StatisticsClient;
 import dev.deflateaccel.bridge.stats.StatisticsSnapshot;
@@ -20,13 +19,7 @@ final class EngineStatsReader {
     }
 
     static EngineStats read(int jmxPort) {
-        JMXServiceURL url;
-        try {
-            url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + NodePorts.JMX_HOST + ":" + jmxPort + "/jmxrmi");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        try (JMXConnector connector = JMXConnectorFactory.connect(url)) {
+        try (JMXConnector connector = JMXConnectorFactory.connect(NodePorts.jmxUrl(jmxPort))) {
             return read(connector.getMBeanServerConnection());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read engine statistics over JMX port " + jmxPort, e);

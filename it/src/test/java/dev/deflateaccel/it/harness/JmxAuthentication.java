@@ -7,13 +7,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The JDK's file-based JMX security as cassandra-env.sh offers it with {@code LOCAL_JMX=no}: a
  * password file and an access file, one read-only and one read-write role. The JDK refuses a
  * password file others can read, hence mode 0600.
  */
-public final class JmxAuthentication {
+public final class JmxAuthentication implements JmxSecurity {
 
     public static final String READ_ONLY = "monitorRole";
     public static final String READ_WRITE = "controlRole";
@@ -30,11 +32,26 @@ public final class JmxAuthentication {
         return READ_ONLY.equals(role) ? readOnlyPassword : readWritePassword;
     }
 
-    /** jmxremote.password and jmxremote.access in {@code conf}; returns the password file. */
-    Path writeFiles(Path conf) {
+    /** jmxremote.password and jmxremote.access in {@code conf}. */
+    @Override
+    public void writeFiles(Path conf) {
         write(passwordFile(conf), READ_ONLY + " " + readOnlyPassword + "\n" + READ_WRITE + " " + readWritePassword + "\n");
         write(accessFile(conf), READ_ONLY + " readonly\n" + READ_WRITE + " readwrite\n");
-        return passwordFile(conf);
+    }
+
+    @Override
+    public List<String> editEnv(List<String> cassandraEnv, Path conf) {
+        return pointEnvAt(cassandraEnv, conf);
+    }
+
+    @Override
+    public Map<String, String> yaml() {
+        return Map.of();
+    }
+
+    @Override
+    public Optional<String[]> cqlLogin() {
+        return Optional.empty();
     }
 
     static Path passwordFile(Path conf) {

@@ -43,7 +43,7 @@ public final class JmxExporter {
             try (InputStream in = JmxExporter.class.getResourceAsStream(STOCK_RULES)) {
                 stock = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
-            String snippet = Files.readString(Paths.get(property(SNIPPET_PROPERTY)), StandardCharsets.UTF_8);
+            String snippet = Files.readString(snippet(), StandardCharsets.UTF_8);
             Path config = dir.resolve("jmx_exporter.yml");
             Files.createDirectories(dir);
             Files.writeString(config, merge(stock, snippet), StandardCharsets.UTF_8);
@@ -53,6 +53,11 @@ public final class JmxExporter {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the exporter's config", e);
         }
+    }
+
+    /** The snippet the release ships (the module's directory is the working directory under Maven). */
+    static Path snippet() {
+        return Paths.get(System.getProperty(SNIPPET_PROPERTY, "../dist/src/main/dist/jmx_exporter-deflate-accel.yml"));
     }
 
     /** The snippet's list entries after the stock section header of the same name. */

@@ -37,11 +37,13 @@ final class NodeConf {
         linkLib(layout.lib(), distribution.lib());
         distribution.copyStockConf(layout.conf());
         setJmxPort(layout.conf().resolve("cassandra-env.sh"), ports.jmx());
+        Map<String, String> yaml = new java.util.LinkedHashMap<>(settings.yaml());
         settings.jmxAuthentication().ifPresent(auth -> {
             auth.writeFiles(layout.conf());
-            editEnv(layout.conf().resolve("cassandra-env.sh"), lines -> JmxAuthentication.pointEnvAt(lines, layout.conf()));
+            editEnv(layout.conf().resolve("cassandra-env.sh"), lines -> auth.editEnv(lines, layout.conf()));
+            yaml.putAll(auth.yaml());
         });
-        writeYaml(layout.conf().resolve("cassandra.yaml"), ports, seeds, settings.yaml());
+        writeYaml(layout.conf().resolve("cassandra.yaml"), ports, seeds, yaml);
         for (String option : settings.jvmOptions()) {
             appendLine(layout.conf().resolve("jvm-server.options"), option);
         }

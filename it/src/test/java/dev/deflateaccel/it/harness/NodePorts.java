@@ -73,6 +73,15 @@ public final class NodePorts {
         return jmx;
     }
 
+    /** The node's JMX address as nodetool and JMX clients use it. */
+    public static javax.management.remote.JMXServiceURL jmxUrl(int jmxPort) {
+        try {
+            return new javax.management.remote.JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + JMX_HOST + ":" + jmxPort + "/jmxrmi");
+        } catch (java.net.MalformedURLException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
     /** The seed notation Cassandra 4.0+ understands, with the storage port. */
     public String seed() {
         return address + ":" + storage;

@@ -31,11 +31,11 @@ public final class NodeSettings {
     private final Map<String, String> yaml;
     private final List<String> jvmOptions;
     private final List<String> jvmExtraOpts;
-    private final Optional<JmxAuthentication> jmxAuthentication;
+    private final Optional<JmxSecurity> jmxAuthentication;
 
     private NodeSettings(Optional<AgentConfig> agent, AgentLine agentLine, Optional<Path> agentConfigFile,
                          Map<String, String> yaml, List<String> jvmOptions, List<String> jvmExtraOpts,
-                         Optional<JmxAuthentication> jmxAuthentication) {
+                         Optional<JmxSecurity> jmxAuthentication) {
         this.agent = agent;
         this.agentLine = agentLine;
         this.agentConfigFile = agentConfigFile;
@@ -92,8 +92,8 @@ public final class NodeSettings {
         return new NodeSettings(agent, agentLine, Optional.of(file), yaml, jvmOptions, jvmExtraOpts, jmxAuthentication);
     }
 
-    /** Remote JMX with password and access files (LOCAL_JMX=no, as cassandra-env.sh offers). */
-    public NodeSettings jmxAuthentication(JmxAuthentication authentication) {
+    /** Remote JMX with a login (LOCAL_JMX=no, as cassandra-env.sh offers). */
+    public NodeSettings jmxAuthentication(JmxSecurity authentication) {
         return new NodeSettings(agent, agentLine, agentConfigFile, yaml, jvmOptions, jvmExtraOpts, Optional.of(authentication));
     }
 
@@ -121,7 +121,7 @@ public final class NodeSettings {
         return yaml;
     }
 
-    public Optional<JmxAuthentication> jmxAuthentication() {
+    public Optional<JmxSecurity> jmxAuthentication() {
         return jmxAuthentication;
     }
 

@@ -16,11 +16,14 @@ import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 
+import com.datastax.oss.driver.api.core.CqlSession;
 import dev.deflateaccel.it.harness.AgentCli;
 import dev.deflateaccel.it.harness.AgentConfig;
 import dev.deflateaccel.it.harness.AgentMBean;
+import dev.deflateaccel.it.harness.CassandraJmxRoles;
 import dev.deflateaccel.it.harness.CassandraNode;
 import dev.deflateaccel.it.harness.JmxAuthentication;
+import dev.deflateaccel.it.harness.NodePorts;
 import dev.deflateaccel.it.harness.NodeSettings;
 import dev.deflateaccel.it.workload.DataWriter;
 import dev.deflateaccel.it.workload.TestTable;
@@ -33,7 +36,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * LOCAL_JMX=no, a password file and an access file with a read-only and a read-write role). The
  * read-only role reads every statistic and is refused reloadConfig and detach; a client without
  * credentials is refused; the read-write role may reload. The status command, refused, says what
- * to do, and with the read-only role prints the engines.
+ * to do, and with the read-only role prints the engines. Then the same split with Cassandra's own
+ * login and JMX authorizer over its roles.
  */
 @ExtendWith(SharedNodeExtension.class)
 class JmxAuthenticationIT {
@@ -54,7 +58,7 @@ class JmxAuthenticationIT {
 
         // Cassandra's JMX authenticator's SecurityException arrives wrapped in a RuntimeException.
         RuntimeException anonymous = assertThrows(RuntimeException.class,
-                () -> JMXConnectorFactory.connect(AgentMBean.url(node.ports().jmx())).close());
+                () -> JMXConnectorFactory.connect(NodePorts.jmxUrl(node.ports().jmx())).close());
         assertTrue(String.valueOf(anonymous).contains("SecurityException: Authentication failed! Credentials required"),
                 String.valueOf(anonymous));
 
@@ -70,6 +74,12 @@ class JmxAuthenticationIT {
                 }
             }
             assertTrue(ours.contains(agent) && ours.size() > 2 && read > 20, read + " attributes of " + ours);
+            // The same counters as gauges in Cassandra's registry, for the exporter.
+            Set<ObjectName> gauges = s.queryNames(new ObjectName("org.apache.cassandra.metrics:type=DeflateAccel,*"), null);
+            assertTrue(gauges.size() > 20, gauges.toString());
+            for (ObjectName gauge : gauges) {
+                s.getAttribute(gauge, "Value");
+            }
             long compressed = (Long) s.getAttribute(
                     new ObjectName("dev.deflateaccel:type=EngineStatistics,engine=libdeflate,direction=compress"), "Operations");
             assertTrue(compressed > 0, "the compaction compressed through libdeflate");
@@ -100,9 +110,66 @@ class JmxAuthenticationIT {
                 status.output);
     }
 
+    /**
+     * Cassandra's own JMX authorizer: a role granted SELECT and DESCRIBE on our MBeans reads them
+     * and is refused reloadConfig until it is granted EXECUTE on the Agent MBean.
+     */
+    @Test
+    void cassandraRoleWithSelectButNotExecuteReadsAndCannotReload(CassandraNode node) throws Exception {
+        node.ensureRunning(NodeSettings.withAgent(AgentConfig.libdeflate()).jmxAuthentication(new CassandraJmxRoles()));
+        CqlSession cql = node.session();
+        cql.execute("CREATE ROLE IF NOT EXISTS monitoring WITH LOGIN = true AND PASSWORD = 'monitoring-it'");
+        cql.execute("GRANT SELECT ON MBEANS 'dev.deflateaccel:*' TO monitoring");
+        cql.execute("GRANT DESCRIBE ON MBEANS 'dev.deflateaccel:*' TO monitoring");
+
+        ObjectName agent = new ObjectName(AgentMBean.NAME);
+        Map<String, Object> env = new HashMap<>();
+        env.put(JMXConnector.CREDENTIALS, new String[] {"monitoring", "monitoring-it"});
+        try (JMXConnector c = JMXConnectorFactory.connect(NodePorts.jmxUrl(node.ports().jmx()), env)) {
+            MBeanServerConnection s = c.getMBeanServerConnection();
+            int read = 0;
+            for (ObjectName name : s.queryNames(new ObjectName("dev.deflateaccel:*"), null)) {
+                for (MBeanAttributeInfo a : s.getMBeanInfo(name).getAttributes()) {
+                    s.getAttribute(name, a.getName());
+                    read++;
+                }
+            }
+            assertTrue(read > 20, read + " attributes read");
+            RuntimeException refused = assertThrows(RuntimeException.class,
+                    () -> s.invoke(agent, "reloadConfig", new Object[0], new String[0]));
+            assertTrue(deniedByJmx(refused), String.valueOf(refused));
+            assertEquals(1L, s.getAttribute(agent, "Generation"));
+
+            cql.execute("GRANT EXECUTE ON MBEAN '" + AgentMBean.NAME + "' TO monitoring");
+            String reloaded = null;
+            long deadline = System.nanoTime() + 30_000_000_000L; // permissions_validity caches the old grant for 2 s
+            while (reloaded == null) {
+                try {
+                    reloaded = (String) s.invoke(agent, "reloadConfig", new Object[0], new String[0]);
+                } catch (RuntimeException e) {
+                    if (!deniedByJmx(e) || System.nanoTime() > deadline) {
+                        throw e;
+                    }
+                    Thread.sleep(500);
+                }
+            }
+            assertTrue(reloaded.contains("unchanged"), reloaded);
+        }
+    }
+
+    /** A SecurityException, as is or wrapped (Cassandra's JMX auth wraps it in a RuntimeException). */
+    private static boolean deniedByJmx(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof SecurityException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static JMXConnector connect(CassandraNode node, String role) throws IOException {
         Map<String, Object> env = new HashMap<>();
         env.put(JMXConnector.CREDENTIALS, new String[] {role, AUTH.password(role)});
-        return JMXConnectorFactory.connect(AgentMBean.url(node.ports().jmx()), env);
+        return JMXConnectorFactory.connect(NodePorts.jmxUrl(node.ports().jmx()), env);
     }
 }

@@ -23,6 +23,7 @@ import dev.deflateaccel.it.harness.AgentMBean;
 import dev.deflateaccel.it.harness.CassandraNode;
 import dev.deflateaccel.it.harness.ConfigMapMount;
 import dev.deflateaccel.it.harness.DeflateSSTables;
+import dev.deflateaccel.it.harness.EngineCounters;
 import dev.deflateaccel.it.harness.EngineAssertions;
 import dev.deflateaccel.it.harness.EngineStats;
 import dev.deflateaccel.it.harness.JmxExporter;
@@ -77,8 +78,9 @@ class OperatorsStackIT {
                 .agentLine(NodeSettings.AgentLine.JVM_EXTRA_OPTS)
                 .agentConfigFile(mount.file(CONFIG_KEY))
                 .jvmExtraOpt(exporter.javaagentOption());
-        node.ensureRunning(settings);
         long systemLogMark = node.systemLog().mark();
+        long agentLogMark = node.agentLog().mark();
+        node.ensureRunning(settings);
         String jvmServerOptions = Files.readString(node.layout().conf().resolve("jvm-server.options"), StandardCharsets.UTF_8);
         assertFalse(jvmServerOptions.contains("-javaagent"), "jvm-server.options must stay stock");
         String commandLine = Files.readString(Path.of("/proc", Long.toString(node.pid()), "cmdline")).replace('\0', ' ');
@@ -93,17 +95,20 @@ class OperatorsStackIT {
         try {
             // Our series, labelled, and moving with the agent's own counters.
             DeflateSSTables.flushAndCompact(node, table);
-            long jmxBefore = node.engineStats().get("libdeflate", EngineStats.COMPRESS).operations;
+            EngineStats jmxBefore = node.engineStats();
             PrometheusSamples first = exporter.scrape();
-            long jmxAfter = node.engineStats().get("libdeflate", EngineStats.COMPRESS).operations;
-            double scraped = first.value(OPS + "_total", Map.of("engine", "libdeflate", "direction", "compress"));
-            assertTrue(jmxBefore > 0 && scraped >= jmxBefore && scraped <= jmxAfter,
-                    "scraped " + scraped + " between JMX reads " + jmxBefore + " and " + jmxAfter + ":\n" + ours(first));
-            for (String family : List.of("cassandra_deflateaccel_bytes_in_total", "cassandra_deflateaccel_bytes_out_total",
-                    "cassandra_deflateaccel_errors_total", "cassandra_deflateaccel_fallbacks_total",
-                    "cassandra_deflateaccel_native_bytes")) {
-                assertFalse(Double.isNaN(first.value(family, Map.of("engine", "libdeflate", "direction", "decompress"))),
-                        family + " missing:\n" + ours(first));
+            EngineStats jmxAfter = node.engineStats();
+            assertTrue(jmxBefore.get("libdeflate", EngineStats.COMPRESS).operations > 0, "the compaction used libdeflate");
+            for (String direction : List.of(EngineStats.COMPRESS, EngineStats.DECOMPRESS)) {
+                Map<String, String> labels = Map.of("engine", "libdeflate", "direction", direction);
+                EngineCounters before = jmxBefore.get("libdeflate", direction);
+                EngineCounters after = jmxAfter.get("libdeflate", direction);
+                assertBetween(first, "cassandra_deflateaccel_operations_total", labels, before.operations, after.operations);
+                assertBetween(first, "cassandra_deflateaccel_bytes_in_total", labels, before.bytesIn, after.bytesIn);
+                assertBetween(first, "cassandra_deflateaccel_bytes_out_total", labels, before.bytesOut, after.bytesOut);
+                assertBetween(first, "cassandra_deflateaccel_errors_total", labels, before.errors, after.errors);
+                assertBetween(first, "cassandra_deflateaccel_fallbacks_total", labels, before.fallbacks, after.fallbacks);
+                assertFalse(Double.isNaN(first.value("cassandra_deflateaccel_native_bytes", labels)), ours(first));
             }
             assertFalse(Double.isNaN(first.value("cassandra_deflateaccel_fallbacks_by_reason_total",
                     Map.of("engine", "libdeflate", "direction", "compress", "reason", "ContextsBusy"))), ours(first));
@@ -138,6 +143,17 @@ class OperatorsStackIT {
         acknowledged.addAll(load.written);
         new DataVerifier(node.session(), table, rows).scan(ONE, RowSet.of(acknowledged)).assertComplete();
         assertEquals(List.of(), node.systemLog().errorsSince(systemLogMark), "ERROR lines in system.log");
+        // At the default log_level 1 a publication says nothing; a failure would be a WARN line.
+        List<String> agentLines = node.agentLog().linesSince(agentLogMark);
+        assertFalse(agentLines.stream().anyMatch(l -> l.contains("cannot publish")), String.join("\n", agentLines));
+    }
+
+    /** The scraped value lies between the agent's own JMX counter read just before and just after the scrape. */
+    private static void assertBetween(PrometheusSamples samples, String series, Map<String, String> labels, long before,
+                                      long after) {
+        double scraped = samples.value(series, labels);
+        assertTrue(scraped >= before && scraped <= after,
+                series + labels + " scraped " + scraped + ", JMX " + before + " before and " + after + " after:\n" + ours(samples));
     }
 
     private static String ours(PrometheusSamples samples) {
