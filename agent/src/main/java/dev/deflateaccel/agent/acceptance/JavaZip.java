@@ -1,5 +1,6 @@
 package dev.deflateaccel.agent.acceptance;
 
+import dev.deflateaccel.bridge.engine.DeflateBound;
 import java.util.Arrays;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
@@ -21,7 +22,7 @@ final class JavaZip {
      * no slack.
      */
     static int cassandraBound(int length) {
-        return length + (length >> 12) + (length >> 14) + (length >> 25) + 13;
+        return DeflateBound.of(length);
     }
 
     /** What stock DeflateCompressor writes: a zlib-wrapped stream from {@code new Deflater()} (level 6). */

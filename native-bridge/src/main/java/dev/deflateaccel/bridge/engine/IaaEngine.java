@@ -180,7 +180,7 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
             // QPL takes no empty job (QPL_STS_SIZE_ERR).
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
-        int bound = ZlibFrame.deflateBound(srcLength);
+        int bound = DeflateBound.of(srcLength);
         // QPL 1.6 answers an output of a byte or two with QPL_STS_OK and nothing written: ask
         // only with the room Cassandra always gives, zlib's deflateBound.
         if (dstCapacity < bound) {

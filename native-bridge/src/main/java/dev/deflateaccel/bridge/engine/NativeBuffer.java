@@ -25,7 +25,7 @@ final class NativeBuffer {
      * What a block may keep between calls: a 64 KiB chunk's deflate bound (Cassandra's chunks are
      * 16 KiB by default, at most 64 KiB in practice), rounded to pages.
      */
-    static final int RETAINED_BYTES = roundUp(65536 + (65536 >> 12) + (65536 >> 14) + 64);
+    static final int RETAINED_BYTES = roundUp(DeflateBound.of(65536));
 
     private final NativeMemoryMeter meter;
     private long address;

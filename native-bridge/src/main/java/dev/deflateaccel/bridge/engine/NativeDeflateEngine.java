@@ -126,7 +126,7 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
         this.maxBufferBytes = maxBufferBytes;
         this.checksOutput = checksOutput;
         // Room for the largest accepted input even when it does not compress (zlib's deflateBound).
-        this.maxStagedOutput = maxBufferBytes + (maxBufferBytes >> 12) + (maxBufferBytes >> 14) + 64;
+        this.maxStagedOutput = DeflateBound.of(maxBufferBytes);
         long extra = largeCallExtraBytes();
         int contexts = Math.max(maxCompressContexts, maxDecompressContexts);
         this.largeCallLimit = extra == 0 ? contexts : (int) Math.max(1, Math.min(contexts, LARGE_CALL_BUDGET / extra));

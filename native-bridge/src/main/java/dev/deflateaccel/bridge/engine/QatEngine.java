@@ -163,7 +163,7 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
         }
         // QATzip answers an output too small for its result with QZ_FAIL, which says nothing
         // about why: ask only with the room Cassandra always gives, zlib's deflateBound.
-        if (dstCapacity < ZlibFrame.deflateBound(srcLength)) {
+        if (dstCapacity < DeflateBound.of(srcLength)) {
             return FallbackReason.OUTPUT_TOO_SMALL.code();
         }
         c.p.setInt(SRC_LEN, srcLength);

@@ -112,7 +112,7 @@ public final class ZlibEngine implements DeflateEngine {
         if (out.isReadOnly() || in.remaining() > MAX_STAGED_BYTES) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
-        int outLength = (int) Math.min(out.remaining(), deflateBound(in.remaining()));
+        int outLength = Math.min(out.remaining(), DeflateBound.of(in.remaining()));
         return execute(true, null, 0, in, in.remaining(), null, 0, out, outLength);
     }
 
@@ -181,10 +181,6 @@ public final class ZlibEngine implements DeflateEngine {
         }
     }
 
-    /** zlib's deflateBound for one-shot compression at the default settings, with room to spare. */
-    private static long deflateBound(int length) {
-        return (long) length + (length >> 12) + (length >> 14) + 64;
-    }
 
     /**
      * Whether the stream is complete. zlib stops when the output is exactly full, before it

@@ -52,9 +52,4 @@ final class ZlibFrame {
         return ((in.get(end - 4) & 0xff) << 24) | ((in.get(end - 3) & 0xff) << 16)
                 | ((in.get(end - 2) & 0xff) << 8) | (in.get(end - 1) & 0xff);
     }
-
-    /** zlib's deflateBound for the default window and memLevel: the room Cassandra gives a chunk's output. */
-    static int deflateBound(int length) {
-        return length + (length >>> 12) + (length >>> 14) + (length >>> 25) + 13;
-    }
 }
