@@ -163,7 +163,17 @@ class AcceleratorRoutingTest {
         assertTrue(faults > 0, "the emulator injected no " + fault);
         assertEquals(faults, c.fallbacks(reason) + d.fallbacks(reason),
                 "every injected fault is one fallback counted as " + reason + "; compress " + c.summary() + "; decompress " + d.summary());
-        assertTrue(c.getOperations() > 0, "the accelerator still served the calls without a fault");
+        // Declines must not hide a direction that never serves: every chunk was offered to the
+        // accelerator both ways; it declines to decompress only streams another engine wrote (IAA:
+        // their 32 KiB window), and it reads back at least half of those it wrote despite a 0.3
+        // fault rate.
+        assertEquals(c.getOperations() + c.getFallbacks(), d.getOperations() + d.getFallbacks(),
+                "every chunk offered both ways; compress " + c.summary() + "; decompress " + d.summary());
+        long writtenElsewhere = c.getFallbacks();
+        assertTrue(c.getOperations() > 0 && d.fallbacks(FallbackReason.INPUT_NOT_ACCEPTED) <= writtenElsewhere,
+                "declined streams it wrote itself: compress " + c.summary() + "; decompress " + d.summary());
+        assertTrue(d.getOperations() >= c.getOperations() / 2, "read back too few: compress " + c.summary()
+                + "; decompress " + d.summary());
         assertEquals(0, c.getFallbacksUnexpectedException() + d.getFallbacksUnexpectedException());
         assertEquals(0, emulatorCount(accelerator, accelerator.equals("qat") ? "sessions_open" : "jobs_open"),
                 "sessions or jobs leaked past close()");
