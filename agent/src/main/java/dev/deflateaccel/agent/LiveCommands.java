@@ -216,8 +216,8 @@ final class LiveCommands {
                         ? "Give a JMX user as for nodetool: -u USER -pw PASSWORD, or -u USER -pwf FILE (a read-only role is"
                                 + " enough for status); or give the node's pid and run this as the node's user, to read"
                                 + " through the Attach API instead."
-                        : "Check the user and password against the node's JMX password file (cassandra-env.sh names it);"
-                                + " a read-only role is enough for status."));
+                        : "Check the user and password: the node's JMX password file (cassandra-env.sh names it), or its"
+                                + " Cassandra role when JMX logs in through Cassandra; a read-only role is enough for status."));
             } catch (IOException e) {
                 if (pid == null) {
                     throw new CommandFailed("cannot reach JMX at " + host + ":" + port + " (" + e.getMessage() + ")"
