@@ -3,21 +3,18 @@ package dev.deflateaccel.agent;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 import dev.deflateaccel.bridge.stats.EngineStatistics;
-import dev.deflateaccel.bridge.stats.EngineStatisticsMBean;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
 
 /**
  * The agent's statistics in Cassandra's own metrics registry, where the Prometheus JMX exporter's
  * Cassandra rules and the management API's {@code /metrics} look: one gauge per counter of
- * {@link EngineStatisticsMBean}, named
+ * {@link EngineStatistics#counters()}, named
  * {@code org.apache.cassandra.metrics:type=DeflateAccel,scope=<engine>.<direction>,name=<Counter>}.
  *
  * <p>Not a second model: each gauge reads the same {@link EngineStatistics} object the
@@ -61,18 +58,6 @@ final class CassandraMetrics {
         return new CassandraMetrics(registryClass);
     }
 
-    /** The counters, by the names Cassandra's registry gets: getBytesIn becomes BytesIn. */
-    static Map<String, Method> counters() {
-        Map<String, Method> counters = new TreeMap<>();
-        for (Method m : EngineStatisticsMBean.class.getMethods()) {
-            if (m.getName().startsWith("get") && m.getParameterCount() == 0 && m.getReturnType() == long.class
-                    && !Modifier.isStatic(m.getModifiers())) {
-                counters.put(m.getName().substring(3), m);
-            }
-        }
-        return counters;
-    }
-
     /** The JMX name Cassandra gives the gauge; the exporter rules match on it. */
     static String objectName(String engine, String direction, String counter) {
         return GROUP + ":type=" + TYPE + ",scope=" + engine + "." + direction + ",name=" + counter;
@@ -81,9 +66,8 @@ final class CassandraMetrics {
     /** Replaces whatever this instance registered with gauges over {@code stats}. */
     synchronized void publish(StatisticsRegistry stats) throws ReflectiveOperationException {
         withdraw();
-        Map<String, Method> counters = counters();
         for (EngineStatistics s : stats.all()) {
-            for (Map.Entry<String, Method> c : counters.entrySet()) {
+            for (Map.Entry<String, Method> c : EngineStatistics.counters().entrySet()) {
                 String scope = s.engine() + "." + s.direction().label();
                 Object name = metricName.newInstance(GROUP, TYPE, c.getKey(), scope,
                         objectName(s.engine(), s.direction().label(), c.getKey()));

@@ -124,7 +124,7 @@ public final class CassandraMetricsMain {
         expect(server.getAttribute(new ObjectName(CassandraMetrics.objectName("libdeflate", "compress", "BytesOut")), "Value"), 81L, ops);
         expect(server.getAttribute(busy, "Value"), 1L, busy);
         expect(server.getAttribute(stock, "Value"), 0L, stock);
-        int expected = 2 * 2 * CassandraMetrics.counters().size();
+        int expected = 2 * 2 * EngineStatistics.counters().size();
         if (metrics.size() != expected) {
             throw new AssertionError(metrics.size() + " gauges, expected " + expected);
         }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.deflateaccel.bridge.stats.EngineStatistics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -60,7 +61,7 @@ class CassandraMetricsTest {
         assertEquals(List.of("BytesIn", "BytesOut", "Errors", "Fallbacks", "FallbacksBadOutput", "FallbacksContextsBusy",
                 "FallbacksCorruptInput", "FallbacksDeviceBusy", "FallbacksInputNotAccepted", "FallbacksNativeError",
                 "FallbacksOutputTooSmall", "FallbacksUnexpectedException", "NativeBytes", "Operations"),
-                new ArrayList<>(CassandraMetrics.counters().keySet()));
+                new ArrayList<>(EngineStatistics.counters().keySet()));
         assertEquals("org.apache.cassandra.metrics:type=DeflateAccel,scope=igzip.decompress,name=Errors",
                 CassandraMetrics.objectName("igzip", "decompress", "Errors"));
     }

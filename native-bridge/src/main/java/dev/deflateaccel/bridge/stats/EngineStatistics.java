@@ -1,5 +1,9 @@
 package dev.deflateaccel.bridge.stats;
 
+import java.lang.reflect.Method;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
@@ -7,6 +11,8 @@ import dev.deflateaccel.bridge.engine.FallbackReason;
 
 /** Counters of one engine in one direction. LongAdder: hundreds of Cassandra threads update them. */
 public final class EngineStatistics implements EngineStatisticsMBean {
+    private static final Map<String, Method> COUNTERS = findCounters();
+
     private final String engine;
     private final Direction direction;
     private final LongAdder operations = new LongAdder();
@@ -21,6 +27,14 @@ public final class EngineStatistics implements EngineStatisticsMBean {
         for (int i = 0; i < fallbacks.length; i++) {
             fallbacks[i] = new LongAdder();
         }
+    }
+
+    /**
+     * Every counter the MBean shows, by attribute name (getBytesIn is BytesIn), sorted, with its
+     * getter: the one list JMX readers, Cassandra's metrics registry and the exporter rules follow.
+     */
+    public static Map<String, Method> counters() {
+        return COUNTERS;
     }
 
     public String engine() {
@@ -128,6 +142,16 @@ public final class EngineStatistics implements EngineStatisticsMBean {
     @Override
     public long getFallbacksUnexpectedException() {
         return fallbacks(FallbackReason.UNEXPECTED_EXCEPTION);
+    }
+
+    private static Map<String, Method> findCounters() {
+        Map<String, Method> counters = new TreeMap<>();
+        for (Method m : EngineStatisticsMBean.class.getMethods()) {
+            if (m.getName().startsWith("get") && m.getParameterCount() == 0 && m.getReturnType() == long.class) {
+                counters.put(m.getName().substring(3), m);
+            }
+        }
+        return Collections.unmodifiableMap(counters);
     }
 
     /** One line for the periodic stats log and the doctor. */

@@ -20,10 +20,9 @@ import dev.deflateaccel.bridge.engine.FallbackReason;
  * The one reader of the agent's statistics MBeans, over any connection: the local platform
  * server (benchmark forks, the doctor) or a node's remote JMX (integration tests, status). The
  * MBean names come from {@link StatisticsRegistry}, the attribute names from
- * {@link EngineStatisticsMBean}'s getters.
+ * {@link EngineStatistics#counters()}.
  */
 public final class StatisticsClient {
-    private static final String[] COUNTERS = {"Operations", "BytesIn", "BytesOut", "Errors", "Fallbacks", "NativeBytes"};
 
     private final MBeanServerConnection connection;
 
@@ -51,11 +50,7 @@ public final class StatisticsClient {
     }
 
     private StatisticsSnapshot read(ObjectName name) throws IOException {
-        String[] attributes = new String[COUNTERS.length + FallbackReason.values().length];
-        System.arraycopy(COUNTERS, 0, attributes, 0, COUNTERS.length);
-        for (FallbackReason r : FallbackReason.values()) {
-            attributes[COUNTERS.length + r.ordinal()] = StatisticsSnapshot.attributeOf(r);
-        }
+        String[] attributes = EngineStatistics.counters().keySet().toArray(new String[0]);
         Map<String, Long> values = new java.util.HashMap<>();
         try {
             for (Attribute a : connection.getAttributes(name, attributes).asList()) {
