@@ -2,9 +2,11 @@ package dev.deflateaccel.it.harness;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
@@ -40,5 +42,26 @@ public final class AgentMBean {
         } catch (JMException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Polls the attributes every 100 ms until {@code done} holds; returns the milliseconds since
+     * {@code startNanos} (a config edit's write, say). Fails naming {@code what} and the
+     * attributes last seen when {@code limit} has passed.
+     */
+    public static long await(int jmxPort, Predicate<Map<String, Object>> done, long startNanos, Duration limit, String what) {
+        while (System.nanoTime() - startNanos < limit.toNanos()) {
+            Map<String, Object> a = attributes(jmxPort);
+            if (a != null && done.test(a)) {
+                return (System.nanoTime() - startNanos) / 1_000_000;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new AssertionError(what + " was not applied or refused within " + limit.toMillis() + " ms: " + attributes(jmxPort));
     }
 }

@@ -40,11 +40,6 @@ public final class JmxAuthentication implements JmxSecurity {
     }
 
     @Override
-    public List<String> editEnv(List<String> cassandraEnv, Path conf) {
-        return pointEnvAt(cassandraEnv, conf);
-    }
-
-    @Override
     public Map<String, String> yaml() {
         return Map.of();
     }
@@ -54,11 +49,11 @@ public final class JmxAuthentication implements JmxSecurity {
         return Optional.empty();
     }
 
-    static Path passwordFile(Path conf) {
+    private static Path passwordFile(Path conf) {
         return conf.resolve("jmxremote.password");
     }
 
-    static Path accessFile(Path conf) {
+    private static Path accessFile(Path conf) {
         return conf.resolve("jmxremote.access");
     }
 
@@ -66,7 +61,8 @@ public final class JmxAuthentication implements JmxSecurity {
      * cassandra-env.sh pointing at the two files: stock names /etc/cassandra/jmxremote.password
      * and has the access-file line commented out.
      */
-    static List<String> pointEnvAt(List<String> cassandraEnv, Path conf) {
+    @Override
+    public List<String> editEnv(List<String> cassandraEnv, Path conf) {
         String password = "-Dcom.sun.management.jmxremote.password.file=";
         String access = "-Dcom.sun.management.jmxremote.access.file=";
         int edited = 0;

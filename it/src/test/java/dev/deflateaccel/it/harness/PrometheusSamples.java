@@ -39,11 +39,9 @@ public final class PrometheusSamples {
     }
 
     private final List<Sample> samples;
-    private final String text;
 
-    private PrometheusSamples(List<Sample> samples, String text) {
+    private PrometheusSamples(List<Sample> samples) {
         this.samples = samples;
-        this.text = text;
     }
 
     static PrometheusSamples parse(String text) {
@@ -65,11 +63,7 @@ public final class PrometheusSamples {
             }
             samples.add(new Sample(m.group(1), labels, Double.parseDouble(m.group(3))));
         }
-        return new PrometheusSamples(samples, text);
-    }
-
-    public List<Sample> all() {
-        return samples;
+        return new PrometheusSamples(samples);
     }
 
     /** The samples whose name starts with {@code prefix}. */
@@ -97,9 +91,5 @@ public final class PrometheusSamples {
             }
         }
         return shapes;
-    }
-
-    public String text() {
-        return text;
     }
 }

@@ -63,7 +63,7 @@ class JmxAuthenticationIT {
                 String.valueOf(anonymous));
 
         ObjectName agent = new ObjectName(AgentMBean.NAME);
-        try (JMXConnector c = connect(node, JmxAuthentication.READ_ONLY)) {
+        try (JMXConnector c = connect(node, JmxAuthentication.READ_ONLY, AUTH.password(JmxAuthentication.READ_ONLY))) {
             MBeanServerConnection s = c.getMBeanServerConnection();
             Set<ObjectName> ours = s.queryNames(new ObjectName("dev.deflateaccel:*"), null);
             int read = 0;
@@ -91,7 +91,7 @@ class JmxAuthenticationIT {
             }
             assertEquals(1L, s.getAttribute(agent, "Generation"), "still attached, generation 1");
         }
-        try (JMXConnector c = connect(node, JmxAuthentication.READ_WRITE)) {
+        try (JMXConnector c = connect(node, JmxAuthentication.READ_WRITE, AUTH.password(JmxAuthentication.READ_WRITE))) {
             String reloaded = (String) c.getMBeanServerConnection().invoke(agent, "reloadConfig", new Object[0], new String[0]);
             assertTrue(reloaded.contains("unchanged"), reloaded);
         }
@@ -123,9 +123,7 @@ class JmxAuthenticationIT {
         cql.execute("GRANT DESCRIBE ON MBEANS 'dev.deflateaccel:*' TO monitoring");
 
         ObjectName agent = new ObjectName(AgentMBean.NAME);
-        Map<String, Object> env = new HashMap<>();
-        env.put(JMXConnector.CREDENTIALS, new String[] {"monitoring", "monitoring-it"});
-        try (JMXConnector c = JMXConnectorFactory.connect(NodePorts.jmxUrl(node.ports().jmx()), env)) {
+        try (JMXConnector c = connect(node, "monitoring", "monitoring-it")) {
             MBeanServerConnection s = c.getMBeanServerConnection();
             int read = 0;
             for (ObjectName name : s.queryNames(new ObjectName("dev.deflateaccel:*"), null)) {
@@ -167,9 +165,9 @@ class JmxAuthenticationIT {
         return false;
     }
 
-    private static JMXConnector connect(CassandraNode node, String role) throws IOException {
+    private static JMXConnector connect(CassandraNode node, String user, String password) throws IOException {
         Map<String, Object> env = new HashMap<>();
-        env.put(JMXConnector.CREDENTIALS, new String[] {role, AUTH.password(role)});
+        env.put(JMXConnector.CREDENTIALS, new String[] {user, password});
         return JMXConnectorFactory.connect(NodePorts.jmxUrl(node.ports().jmx()), env);
     }
 }

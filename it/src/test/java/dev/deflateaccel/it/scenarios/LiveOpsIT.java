@@ -249,19 +249,9 @@ class LiveOpsIT {
             throws IOException {
         long start = System.nanoTime();
         Files.writeString(conf, config.render(), StandardCharsets.UTF_8);
-        long deadline = start + 3 * APPLY_LIMIT_MS * 1_000_000;
-        while (System.nanoTime() < deadline) {
-            Map<String, Object> attributes = agentAttributes(node);
-            if (attributes != null && applied.test(attributes)) {
-                long ms = (System.nanoTime() - start) / 1_000_000;
-                assertTrue(ms <= APPLY_LIMIT_MS, "the edit took " + ms + " ms to be noticed and applied (limit "
-                        + APPLY_LIMIT_MS + ")");
-                return ms;
-            }
-            sleep(100);
-        }
-        throw new AssertionError("the edit was not applied or refused within " + 3 * APPLY_LIMIT_MS + " ms: "
-                + agentAttributes(node));
+        long ms = AgentMBean.await(node.ports().jmx(), applied, start, Duration.ofMillis(3 * APPLY_LIMIT_MS), "the edit");
+        assertTrue(ms <= APPLY_LIMIT_MS, "the edit took " + ms + " ms to be noticed and applied (limit " + APPLY_LIMIT_MS + ")");
+        return ms;
     }
 
     private static Object agentAttribute(CassandraNode node, String name) {

@@ -12,11 +12,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
 
 import dev.deflateaccel.it.harness.AgentConfig;
 import dev.deflateaccel.it.harness.AgentMBean;
@@ -54,7 +54,7 @@ class OperatorsStackIT {
     static final int PRELOAD = 5_000;
     static final String CONFIG_KEY = "zlib-accel.conf";
     static final String OPS = "cassandra_deflateaccel_operations";
-    static final long APPLY_LIMIT_MS = 15_000;
+    static final Duration APPLY_LIMIT = Duration.ofSeconds(15);
 
     @Test
     void exporterAndConfigMapOnANodeStartedThroughJvmExtraOpts(CassandraNode node) throws IOException {
@@ -120,7 +120,8 @@ class OperatorsStackIT {
             // A Kubernetes-style update of the ConfigMap: new directory, atomic swap of ..data.
             mount.update(Map.of(CONFIG_KEY, AgentConfig.allOff("igzip").with(USE_IGZIP_COMPRESS, "1")
                     .with(USE_IGZIP_UNCOMPRESS, "1").with(LOG_FILE, node.layout().agentLog().toString()).render()));
-            awaitAgent(node, a -> ((Long) a.get("Generation")) == 2L, "the ConfigMap update to igzip");
+            AgentMBean.await(node.ports().jmx(), a -> ((Long) a.get("Generation")) == 2L, System.nanoTime(), APPLY_LIMIT,
+                    "the ConfigMap update to igzip");
             EngineStats beforeIgzip = node.engineStats();
             DeflateSSTables.flushAndCompact(node, table);
             EngineAssertions.servedBy(node.engineStats().since(beforeIgzip), EngineStats.COMPRESS, "igzip");
@@ -130,7 +131,8 @@ class OperatorsStackIT {
             // A bad update is refused whole: igzip stays, generation 2 stays.
             mount.update(Map.of(CONFIG_KEY, AgentConfig.allOff("bad").with(USE_IGZIP_COMPRESS, "yes")
                     .with(LOG_FILE, node.layout().agentLog().toString()).render()));
-            awaitAgent(node, a -> ((String) a.get("LastReloadError")).contains("'yes'"), "the bad ConfigMap update");
+            AgentMBean.await(node.ports().jmx(), a -> ((String) a.get("LastReloadError")).contains("'yes'"), System.nanoTime(),
+                    APPLY_LIMIT, "the bad ConfigMap update");
             assertEquals(2L, AgentMBean.attributes(node.ports().jmx()).get("Generation"));
             EngineStats beforeBad = node.engineStats();
             DeflateSSTables.flushAndCompact(node, table);
@@ -160,23 +162,5 @@ class OperatorsStackIT {
         StringBuilder s = new StringBuilder();
         samples.named("cassandra_deflateaccel_").forEach(x -> s.append(x).append('\n'));
         return s.length() == 0 ? "(no cassandra_deflateaccel_ series)" : s.toString();
-    }
-
-    private static void awaitAgent(CassandraNode node, Predicate<Map<String, Object>> done, String what) {
-        long start = System.nanoTime();
-        while (System.nanoTime() - start < APPLY_LIMIT_MS * 1_000_000) {
-            Map<String, Object> a = AgentMBean.attributes(node.ports().jmx());
-            if (a != null && done.test(a)) {
-                return;
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
-        throw new AssertionError(what + " was not applied or refused within " + APPLY_LIMIT_MS + " ms: "
-                + AgentMBean.attributes(node.ports().jmx()));
     }
 }
