@@ -20,7 +20,7 @@ public final class EngineLimits {
      * are descheduled in the middle of a call; and 4 per CPU on machines big enough for more.
      * Contexts are created only when that many calls are in flight at once. A bound below the
      * number of concurrent callers sends the excess to stock code: 8 contexts under 64 threads
-     * gave 0.39-0.67 of the best throughput (bench/run-scaling-bench.sh).
+     * gave 0.39-0.67 of the best throughput (lab/run-scaling-bench.sh).
      */
     static final int DEFAULT_MIN_CONTEXTS = 64;
     /**

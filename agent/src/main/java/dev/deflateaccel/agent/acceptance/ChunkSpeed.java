@@ -14,7 +14,7 @@ import dev.deflateaccel.sample.RowBytes;
 /**
  * Compress and decompress MB/s (10^6 bytes of uncompressed data per second, one thread) at one
  * chunk size, over 1 MiB of sample rows: a short, rough figure to compare this host's engines
- * with each other and with stock java.util.zip, not a benchmark (bench/ has the JMH one).
+ * with each other and with stock java.util.zip, not a benchmark (lab/ has the JMH one).
  */
 final class ChunkSpeed {
     /** Cassandra's smallest common chunk, its default, and QAT's hardware buffer. */

@@ -1,9 +1,9 @@
 package dev.deflateaccel.it.scenarios;
 
-import dev.deflateaccel.it.harness.AgentConfig;
-import dev.deflateaccel.it.harness.CassandraNode;
-import dev.deflateaccel.it.harness.LogFile;
-import dev.deflateaccel.it.harness.NodeSettings;
+import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.LogFile;
+import dev.deflateaccel.harness.NodeSettings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

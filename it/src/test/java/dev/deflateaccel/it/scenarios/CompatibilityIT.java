@@ -1,16 +1,15 @@
 package dev.deflateaccel.it.scenarios;
 
-import dev.deflateaccel.it.harness.CassandraLine;
-import dev.deflateaccel.it.harness.CassandraNode;
-import dev.deflateaccel.it.harness.DeflateSSTables;
-import dev.deflateaccel.it.harness.EngineAssertions;
-import dev.deflateaccel.it.harness.EngineStats;
-import dev.deflateaccel.it.harness.NodeSettings;
-import dev.deflateaccel.it.workload.DataVerifier;
-import dev.deflateaccel.it.workload.DataWriter;
+import dev.deflateaccel.harness.CassandraLine;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.DeflateSSTables;
+import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.workload.DataVerifier;
+import dev.deflateaccel.harness.workload.DataWriter;
 import dev.deflateaccel.sample.SampleRows;
-import dev.deflateaccel.it.workload.RowSet;
-import dev.deflateaccel.it.workload.TestTable;
+import dev.deflateaccel.harness.workload.RowSet;
+import dev.deflateaccel.harness.workload.TestTable;
 
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 import static org.junit.jupiter.api.Assertions.assertFalse;

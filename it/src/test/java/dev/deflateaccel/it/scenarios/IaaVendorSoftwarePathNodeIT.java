@@ -9,16 +9,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.util.List;
 
 import dev.deflateaccel.bridge.engine.VendorLibraries;
-import dev.deflateaccel.it.harness.AgentConfig;
-import dev.deflateaccel.it.harness.CassandraNode;
-import dev.deflateaccel.it.harness.DeflateSSTables;
-import dev.deflateaccel.it.harness.EngineAssertions;
-import dev.deflateaccel.it.harness.EngineStats;
-import dev.deflateaccel.it.harness.NodeSettings;
-import dev.deflateaccel.it.workload.DataVerifier;
-import dev.deflateaccel.it.workload.DataWriter;
-import dev.deflateaccel.it.workload.RowSet;
-import dev.deflateaccel.it.workload.TestTable;
+import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.DeflateSSTables;
+import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.workload.DataVerifier;
+import dev.deflateaccel.harness.workload.DataWriter;
+import dev.deflateaccel.harness.workload.RowSet;
+import dev.deflateaccel.harness.workload.TestTable;
 import dev.deflateaccel.sample.SampleRows;
 
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package dev.deflateaccel.it.scenarios;
 
-import dev.deflateaccel.it.harness.CassandraLine;
+import dev.deflateaccel.harness.CassandraLine;
 
 /**
  * A scenario that runs once per Cassandra line ({@code @ParameterizedClass} over

@@ -1,8 +1,8 @@
 package dev.deflateaccel.it.scenarios;
 
-import dev.deflateaccel.it.harness.CassandraLine;
-import dev.deflateaccel.it.harness.CassandraNode;
-import dev.deflateaccel.it.harness.NodeLayout;
+import dev.deflateaccel.harness.CassandraLine;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.NodeLayout;
 
 import java.util.EnumMap;
 import java.util.Map;

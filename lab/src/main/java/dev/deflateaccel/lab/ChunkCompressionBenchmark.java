@@ -1,0 +1,156 @@
+package dev.deflateaccel.lab;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.cassandra.io.compress.BufferType;
+import org.apache.cassandra.io.compress.ICompressor;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * One compressed-SSTable chunk per operation through Cassandra's real compressor classes, with the
+ * calls Cassandra makes: {@code compress(ByteBuffer, ByteBuffer)} when a writer flushes a chunk and
+ * {@code uncompress(ByteBuffer, ByteBuffer)} when a reader loads one. Buffers are of the
+ * compressor's {@link ICompressor#preferredBufferType()}, as Cassandra allocates them: on-heap for
+ * Deflate (what the agent intercepts), direct for LZ4 and Zstd (Zstd supports nothing else).
+ *
+ * Operations walk the data set's chunks in order and wrap around. Every chunk holds exactly
+ * {@code chunkKiB * 1024} uncompressed bytes ({@link Chunker}), so for both directions
+ * MB/s of uncompressed data = score (ops/s) x chunkKiB x 1024 / 10^6.
+ *
+ * The engine that must have served the calls is named by {@value #EXPECT_ENGINE_PROPERTY}
+ * ("none" for stock, the default); {@link EngineCheck} enforces it when the fork ends.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(value = 1, jvmArgs = {"-Xms512m", "-Xmx512m"})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class ChunkCompressionBenchmark {
+    public static final String EXPECT_ENGINE_PROPERTY = "deflateaccel.bench.expectEngine";
+
+    @Param({"4", "16", "64"})
+    public int chunkKiB;
+
+    @Param({"calgary", "canterbury"})
+    public String dataset;
+
+    @Param({CassandraCodecs.DEFLATE})
+    public String codec;
+
+    private ICompressor compressor;
+    private ByteBuffer[] plain;
+    private ByteBuffer[] packed;
+    private ByteBuffer compressTarget;
+    private ByteBuffer decompressTarget;
+    private int cursor;
+    // Counted so the engine check can compare the agent's Operations with the calls really made.
+    private long compressCalls;
+    private long decompressCalls;
+
+    @Setup(Level.Trial)
+    public void prepareChunks() throws IOException {
+        int chunkBytes = chunkKiB * 1024;
+        List<byte[]> chunks = Chunker.cut(Datasets.load(dataset, RepoLayout.corpusDir()), chunkBytes);
+        compressor = CassandraCodecs.create(codec);
+        BufferType bufferType = compressor.preferredBufferType();
+        compressTarget = bufferType.allocate(compressor.initialCompressedBufferLength(chunkBytes));
+        decompressTarget = bufferType.allocate(chunkBytes);
+
+        plain = new ByteBuffer[chunks.size()];
+        packed = new ByteBuffer[chunks.size()];
+        long packedBytes = 0;
+        for (int i = 0; i < chunks.size(); i++) {
+            plain[i] = bufferType.allocate(chunkBytes).put(chunks.get(i));
+            plain[i].flip();
+            packed[i] = compressOnce(plain[i], bufferType);
+            packedBytes += packed[i].remaining();
+            checkRoundTrip(i, chunks.get(i));
+        }
+        long plainBytes = (long) chunks.size() * chunkBytes;
+        ForkReport.write(ForkReport.ratioFileName(codec, dataset, chunkKiB),
+                "codec=" + codec + "\ndataset=" + dataset + "\nchunkKiB=" + chunkKiB
+                        + "\nchunks=" + chunks.size() + "\nuncompressedBytes=" + plainBytes
+                        + "\ncompressedBytes=" + packedBytes
+                        + "\nratio=" + String.format("%.4f", (double) packedBytes / plainBytes)
+                        + "\ncompressorClass=" + compressor.getClass().getName() + "\n");
+    }
+
+    private ByteBuffer compressOnce(ByteBuffer input, BufferType bufferType) throws IOException {
+        compressTarget.clear();
+        compressor.compress(input.duplicate(), compressTarget);
+        compressCalls++;
+        compressTarget.flip();
+        ByteBuffer exact = bufferType.allocate(compressTarget.remaining()).put(compressTarget);
+        exact.flip();
+        return exact;
+    }
+
+    /** uncompress(compress(x)) == x, once per chunk, before anything is timed. */
+    private void checkRoundTrip(int index, byte[] original) throws IOException {
+        decompressTarget.clear();
+        compressor.uncompress(packed[index].duplicate(), decompressTarget);
+        decompressCalls++;
+        decompressTarget.flip();
+        if (!decompressTarget.equals(ByteBuffer.wrap(original))) {
+            throw new IllegalStateException(codec + " round trip mismatch on chunk " + index + " of " + dataset
+                    + " (" + chunkKiB + " KiB): got " + decompressTarget.remaining() + " bytes back");
+        }
+    }
+
+    @Benchmark
+    public int compress() throws IOException {
+        compressCalls++;
+        return oneChunk(plain, compressTarget, true);
+    }
+
+    @Benchmark
+    public int decompress() throws IOException {
+        decompressCalls++;
+        return oneChunk(packed, decompressTarget, false);
+    }
+
+    /** One operation: the next chunk of {@code inputs}, through the compressor, into {@code target}. */
+    private int oneChunk(ByteBuffer[] inputs, ByteBuffer target, boolean compress) throws IOException {
+        ByteBuffer input = inputs[cursor];
+        cursor = cursor + 1 == inputs.length ? 0 : cursor + 1;
+        input.clear();
+        target.clear();
+        if (compress) {
+            compressor.compress(input, target);
+        } else {
+            compressor.uncompress(input, target);
+        }
+        return target.position();
+    }
+
+    @TearDown(Level.Trial)
+    public void verifyServingEngine(BenchmarkParams params) {
+        String expected = System.getProperty(EXPECT_ENGINE_PROPERTY, EngineCheck.NONE);
+        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        String file = ForkReport.engineFilePrefix(dataset, chunkKiB) + method + "-pid"
+                + ProcessHandle.current().pid() + ".txt";
+        try {
+            ForkReport.write(file, "OK " + EngineCheck.verify(expected, compressCalls, decompressCalls) + "\n");
+        } catch (RuntimeException e) {
+            ForkReport.write(file, "FAILED " + e.getMessage() + "\n");
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.deflateaccel.lab;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The C reference (src/main/c/native_ref.c, shipped in the jar as native-ref/native_ref.c):
+ * compiled here with gcc against the system libdeflate and ISA-L, then run on the very bytes the
+ * Java side benchmarks (the runner writes each data set to a file), so both cut identical chunks.
+ */
+public final class NativeReference {
+    private static final String SOURCE_RESOURCE = "/native-ref/native_ref.c";
+
+    /** Median/min/max throughputs and ratio of one engine on one scenario. */
+    public static final class Result {
+        public final String engine;
+        public final int level;
+        public Throughput compress;
+        public Throughput decompress;
+        public double ratio;
+
+        Result(String engine, int level) {
+            this.engine = engine;
+            this.level = level;
+        }
+    }
+
+    private final Path executable;
+    private String libdeflateVersion = "?";
+
+    private NativeReference(Path executable) {
+        this.executable = executable;
+    }
+
+    /** Compiles the reference into {@code workDir}; throws with gcc's output if that fails. */
+    public static NativeReference compile(Path workDir) throws IOException, InterruptedException {
+        Files.createDirectories(workDir);
+        Path source = workDir.resolve("native_ref.c");
+        try (InputStream in = NativeReference.class.getResourceAsStream(SOURCE_RESOURCE)) {
+            if (in == null) {
+                throw new IOException("resource " + SOURCE_RESOURCE + " missing from the bench jar");
+            }
+            Files.copy(in, source, StandardCopyOption.REPLACE_EXISTING);
+        }
+        Path executable = workDir.resolve("native_ref");
+        String cc = System.getenv().getOrDefault("CC", "gcc");
+        List<String> command = List.of(cc, "-O2", "-o", executable.toString(), source.toString(),
+                "-ldeflate", "-lisal");
+        ChildProcess out = ChildProcess.run(command, 120);
+        if (out.exitCode != 0) {
+            throw new IOException("compiling the C reference failed (" + String.join(" ", command) + "):\n"
+                    + out.text + "\n(needs gcc, libdeflate-dev and libisal-dev)");
+        }
+        return new NativeReference(executable);
+    }
+
+    /**
+     * The command of the reference's serve mode (see native_ref.c): it measures on command, so a
+     * runner can interleave it with a JVM repetition by repetition.
+     */
+    public List<String> serveCommand(Path dataFile, int chunkBytes, int compressCapacity, int libdeflateLevel,
+                                     int igzipLevel) {
+        return List.of(executable.toString(), "--serve", dataFile.toString(), Integer.toString(chunkBytes),
+                Integer.toString(compressCapacity), Integer.toString(libdeflateLevel), Integer.toString(igzipLevel));
+    }
+
+    public String libdeflateVersion() {
+        return libdeflateVersion;
+    }
+
+    /** Runs both engines on {@code dataFile} cut into {@code chunkBytes} chunks, keyed by engine. */
+    public Map<String, Result> run(Path dataFile, int chunkBytes, int repetitions, double secondsPerRepetition)
+            throws IOException, InterruptedException {
+        List<String> command = List.of(executable.toString(), dataFile.toString(), Integer.toString(chunkBytes),
+                Integer.toString(repetitions), Double.toString(secondsPerRepetition));
+        ChildProcess out = ChildProcess.run(command, 600);
+        if (out.exitCode != 0) {
+            throw new IOException("C reference failed (" + String.join(" ", command) + "):\n" + out.text);
+        }
+        Map<String, Result> results = new LinkedHashMap<>();
+        for (String line : out.text.split("\n")) {
+            Map<String, String> fields = fields(line);
+            if (line.startsWith("info ")) {
+                libdeflateVersion = fields.getOrDefault("libdeflate", "?");
+            } else if (line.startsWith("result ")) {
+                String engine = fields.get("engine");
+                Result r = results.computeIfAbsent(engine,
+                        e -> new Result(e, Integer.parseInt(fields.get("level"))));
+                Throughput t = new Throughput(number(fields, "mbps"), 0, number(fields, "mbps"),
+                        number(fields, "min"), number(fields, "max"));
+                if ("compress".equals(fields.get("op"))) {
+                    r.compress = t;
+                } else {
+                    r.decompress = t;
+                }
+                r.ratio = number(fields, "ratio");
+            }
+        }
+        return results;
+    }
+
+    private static Map<String, String> fields(String line) {
+        Map<String, String> map = new HashMap<>();
+        for (String token : line.trim().split("\\s+")) {
+            int eq = token.indexOf('=');
+            if (eq > 0) {
+                map.put(token.substring(0, eq), token.substring(eq + 1));
+            }
+        }
+        return map;
+    }
+
+    private static double number(Map<String, String> fields, String key) {
+        return Double.parseDouble(fields.get(key));
+    }
+}

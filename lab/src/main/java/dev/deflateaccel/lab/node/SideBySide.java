@@ -1,0 +1,121 @@
+package dev.deflateaccel.lab.node;
+
+import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.AgentJar;
+import dev.deflateaccel.harness.CassandraDistribution;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.ProcessReaper;
+
+import dev.deflateaccel.harness.NodeLayout;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The project's main command (lab/run-side-by-side.sh): the same short workload on a stock
+ * Cassandra 5.0 node with the agent and on one without it, in alternating order (A-B-B-A), printed
+ * side by side - throughput, node CPU per operation, latency percentiles, flush and compaction
+ * time, SSTable size, which engine served how many Deflate calls - with a judgement per measurement
+ * (Verdict) and a one-line verdict. Builds nothing; the nodes and their data are removed on exit,
+ * Ctrl-C included, unless --keep is given.
+ */
+public final class SideBySide {
+
+    private SideBySide() {
+    }
+
+    public static void main(String[] args) {
+        SideBySideOptions options;
+        try {
+            options = SideBySideOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            if (!e.getMessage().isEmpty()) {
+                System.err.println(e.getMessage());
+            }
+            System.err.println(SideBySideOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        Path nodesDir = NodeLayout.nodesDir();
+        if (!options.keep) {
+            ProcessReaper.removeNodesOnExit(nodesDir, "side-by-side");
+        }
+        try {
+            System.exit(run(options, nodesDir) ? 0 : 1);
+        } catch (RuntimeException | AssertionError e) {
+            System.err.println("side-by-side failed: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    private static SideBySideResult runWithAgent(SideBySideRun runner, int round) {
+        Progress.say("== round %d: with agent (libdeflate) ==", round);
+        return runner.run("with agent, round " + round, "with-agent-" + round, NodeSettings.withAgent(AgentConfig.libdeflate()));
+    }
+
+    private static SideBySideResult runStock(SideBySideRun runner, int round) {
+        Progress.say("== round %d: without agent (stock) ==", round);
+        return runner.run("without agent, round " + round, "without-agent-" + round, NodeSettings.stock());
+    }
+
+    /**
+     * Reads every jar once so that the first node does not also pay for a cold file cache, which
+     * would make its start-up look slower than the second node's for reasons unrelated to the agent.
+     */
+    private static void readOnce(Path lib) {
+        try (Stream<Path> jars = Files.list(lib)) {
+            for (Path jar : (Iterable<Path>) jars::iterator) {
+                if (Files.isRegularFile(jar)) {
+                    Files.readAllBytes(jar);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + lib, e);
+        }
+    }
+
+    private static boolean run(SideBySideOptions options, Path nodesDir) {
+        CassandraDistribution distribution = CassandraDistribution.locate(options.cassandra);
+        Path agentJar = AgentJar.locate();
+        Progress.say("Cassandra:     %s", distribution.describe());
+        Progress.say("agent:         %s (config: libdeflate both directions)", agentJar);
+        Progress.say("JDK:           %s %s", System.getProperty("java.vm.name"), System.getProperty("java.version"));
+        Progress.say("node dirs:     %s%s", nodesDir, options.keep ? " (kept)" : " (removed on exit)");
+
+        readOnce(distribution.lib());
+        SideBySideRun runner = new SideBySideRun(options, nodesDir);
+        List<SideBySideResult> agent = new ArrayList<>();
+        List<SideBySideResult> stock = new ArrayList<>();
+        List<Boolean> agentFirst = new ArrayList<>();
+        long start = System.nanoTime();
+        for (int round = 1; round <= options.rounds; round++) {
+            // Alternate which side runs first (A-B-B-A), so that an advantage of going first or
+            // second - cold page cache, a neighbour's build finishing - shows up as disagreement.
+            boolean agentFirstNow = (round % 2 == 1) != options.stockFirst;
+            agentFirst.add(agentFirstNow);
+            if (agentFirstNow) {
+                agent.add(runWithAgent(runner, round));
+                stock.add(runStock(runner, round));
+            } else {
+                stock.add(runStock(runner, round));
+                agent.add(runWithAgent(runner, round));
+            }
+            Progress.say("  (elapsed %d s)", (System.nanoTime() - start) / 1_000_000_000L);
+        }
+
+        System.out.println();
+        System.out.print(new SideBySideReport(agent, stock, agentFirst).render(options));
+        List<SideBySideResult> results = new ArrayList<>(agent);
+        results.addAll(stock);
+        boolean clean = results.stream().allMatch(SideBySideResult::clean);
+        if (!clean) {
+            System.out.println("\nSOMETHING WENT WRONG: failed requests, wrong reads or a failed read-back above.");
+        }
+        return clean;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.deflateaccel.lab.node;
+
+import dev.deflateaccel.harness.CassandraLine;
+
+import java.time.Duration;
+
+/** Command-line options of the side-by-side command. */
+final class SideBySideOptions {
+
+    long rows = 50_000;
+    long warmupRows = 10_000;
+    Duration mixed = Duration.ofSeconds(20);
+    int chunkKb = 16;
+    int concurrency = 32;
+    boolean keep;
+    boolean stockFirst;
+    CassandraLine cassandra = CassandraLine.V5_0;
+    /** Each round runs both sides, the first side alternating: 2 rounds = A-B-B-A. */
+    int rounds = 2;
+
+    static final String USAGE = String.join("\n",
+            "usage: run-side-by-side.sh [--cassandra 5.0|6.0] [--rows N] [--seconds S] [--rounds R] [--chunk-kb K] [--concurrency C] [--warmup-rows W] [--stock-first] [--keep]",
+            "  Starts a stock Cassandra node (5.0, or 6.0 with --cassandra 6.0) with the deflate-accel agent,",
+            "  loads N rows (default 50000) into a DeflateCompressor table with K KiB chunks (default 16),",
+            "  flushes and compacts, runs S seconds",
+            "  (default 20) of 50/50 point reads and inserts with C requests in flight (default 32); the same on a",
+            "  node without the agent; then both again in the opposite order (A-B-B-A; R rounds, default 2, about",
+            "  5 minutes on 2 cores). Prints every run, node CPU per operation, and counts a difference as real",
+            "  only when both orders agree on its direction and it exceeds the spread between runs of one side.",
+            "  Each node first gets W rows (default 10000) of unmeasured warm-up on another table; 0 skips it.",
+            "  --stock-first starts with the node without the agent (B-A-A-B).",
+            "  --keep leaves the node directories (logs, data) under lab/target/side-by-side.",
+            "  Environment: CASSANDRA_HOME (use an unpacked release), DEFLATE_ACCEL_AGENT_JAR, JAVA_HOME.");
+
+    static SideBySideOptions parse(String[] args) {
+        SideBySideOptions options = new SideBySideOptions();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            switch (arg) {
+                case "--rows":
+                    options.rows = Long.parseLong(value(args, ++i, arg));
+                    break;
+                case "--seconds":
+                    options.mixed = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
+                    break;
+                case "--warmup-rows":
+                    options.warmupRows = Long.parseLong(value(args, ++i, arg));
+                    break;
+                case "--chunk-kb":
+                    options.chunkKb = Integer.parseInt(value(args, ++i, arg));
+                    break;
+                case "--concurrency":
+                    options.concurrency = Integer.parseInt(value(args, ++i, arg));
+                    break;
+                case "--cassandra":
+                    options.cassandra = CassandraLine.of(value(args, ++i, arg));
+                    break;
+                case "--rounds":
+                    options.rounds = Integer.parseInt(value(args, ++i, arg));
+                    break;
+                case "--stock-first":
+                    options.stockFirst = true;
+                    break;
+                case "--keep":
+                    options.keep = true;
+                    break;
+                case "-h":
+                case "--help":
+                    throw new IllegalArgumentException("");
+                default:
+                    throw new IllegalArgumentException("unknown option " + arg);
+            }
+        }
+        if (options.rows < 1000 || options.warmupRows < 0 || options.concurrency < 1 || options.mixed.isNegative() || options.mixed.isZero()
+                || options.rounds < 1) {
+            throw new IllegalArgumentException("--rows must be at least 1000, --seconds, --rounds and --concurrency positive");
+        }
+        return options;
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+}

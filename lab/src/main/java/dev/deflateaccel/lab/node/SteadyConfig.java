@@ -1,0 +1,98 @@
+package dev.deflateaccel.lab.node;
+
+import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.NodeSettings;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The configurations the steady-load program (and the e2e benchmark) compare, by the name used on
+ * the command line: how the node starts (agent or not, which engine, flush_compression) and which
+ * compressor the table uses.
+ */
+final class SteadyConfig {
+
+    /** igzip both ways, zlib as the only other engine: what an operator picks for compaction speed. */
+    static final AgentConfig IGZIP = AgentConfig.allOff("igzip both directions, zlib fallback")
+            .with(AgentConfig.USE_IGZIP_COMPRESS, "1").with(AgentConfig.USE_IGZIP_UNCOMPRESS, "1")
+            .with(AgentConfig.USE_ZLIB_COMPRESS, "1").with(AgentConfig.USE_ZLIB_UNCOMPRESS, "1");
+
+    static final String DEFAULT_SET = "stock,libdeflate,igzip,lz4,zstd";
+    static final String FLUSH_SET = "stock,stock-flush-table,igzip,igzip-flush-table,libdeflate-flush-table";
+
+    private static final Map<String, SteadyConfig> ALL = new LinkedHashMap<>();
+
+    static {
+        for (boolean flushTable : new boolean[] {false, true}) {
+            add(new SteadyConfig("stock", "Deflate, stock", null, null, "DeflateCompressor", flushTable));
+            add(new SteadyConfig("libdeflate", "Deflate + agent, libdeflate", AgentConfig.libdeflate(), "libdeflate",
+                    "DeflateCompressor", flushTable));
+            add(new SteadyConfig("igzip", "Deflate + agent, igzip", IGZIP, "igzip", "DeflateCompressor", flushTable));
+        }
+        add(new SteadyConfig("lz4", "LZ4, stock", null, null, "LZ4Compressor", false));
+        add(new SteadyConfig("zstd", "Zstd, stock", null, null, "ZstdCompressor", false));
+    }
+
+    final String name;
+    final String label;
+    /** Null: a node without the agent. */
+    final AgentConfig agent;
+    /** The engine the agent must have used both ways, or null without the agent. */
+    final String engine;
+    final String compressor;
+    /** flush_compression: table (flushes use the table's compressor) instead of stock's fast (LZ4). */
+    final boolean flushTable;
+
+    private SteadyConfig(String name, String label, AgentConfig agent, String engine, String compressor,
+            boolean flushTable) {
+        this.name = flushTable ? name + "-flush-table" : name;
+        this.label = flushTable ? label + ", flush_compression: table" : label;
+        this.agent = agent;
+        this.engine = engine;
+        this.compressor = compressor;
+        this.flushTable = flushTable;
+    }
+
+    private static void add(SteadyConfig config) {
+        ALL.put(config.name, config);
+    }
+
+    static List<String> names() {
+        return new ArrayList<>(ALL.keySet());
+    }
+
+    /** "stock,igzip,lz4" to configurations, in that order; unknown names fail with the list of known ones. */
+    static List<SteadyConfig> parse(String commaSeparated) {
+        List<SteadyConfig> configs = new ArrayList<>();
+        for (String name : commaSeparated.split(",")) {
+            SteadyConfig c = ALL.get(name.trim());
+            if (c == null) {
+                throw new IllegalArgumentException("unknown configuration " + name + "; known: " + String.join(",", names()));
+            }
+            configs.add(c);
+        }
+        return configs;
+    }
+
+    /**
+     * Node settings on top of {@code base}: the agent line if any and flush_compression. The
+     * compressor is not a node setting; it goes into the table's CQL.
+     */
+    NodeSettings settings(NodeSettings base) {
+        NodeSettings s = base;
+        if (agent != null) {
+            s = NodeSettings.withAgent(agent);
+            for (Map.Entry<String, String> e : base.yaml().entrySet()) {
+                s = s.yaml(e.getKey(), e.getValue());
+            }
+        }
+        return flushTable ? s.yaml("flush_compression", "table") : s;
+    }
+
+    String compressionCql(int chunkKb) {
+        return "'class': '" + compressor + "', 'chunk_length_in_kb': " + chunkKb;
+    }
+}

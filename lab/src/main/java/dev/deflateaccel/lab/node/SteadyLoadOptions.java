@@ -1,0 +1,120 @@
+package dev.deflateaccel.lab.node;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.List;
+
+/** Command-line options of run-steady-load.sh. */
+final class SteadyLoadOptions {
+
+    static final String USAGE = String.join("\n",
+            "usage: run-steady-load.sh [--quick] [--configs A,B,...] [--repetitions R] [--rows N] [--rate OPS]",
+            "                          [--seconds S] [--warmup-seconds W] [--read-share F] [--chunk-kb K] [--export-uncompressed-sstables DIR]",
+            "  Per run, on a fresh single stock node: preload N points (default 150000) into a time-series table,",
+            "  flush and let compactions finish, then W seconds (default 20) of unmeasured warm-up and S seconds",
+            "  (default 150) of measured requests at a fixed rate OPS (default 1000/s), a share F (default 0.8) of",
+            "  them checked point reads of preloaded points, the rest inserts of new points.",
+            "  Configurations (default " + SteadyConfig.DEFAULT_SET + "), alternated, R repetitions (default 3).",
+            "  Item 2 (flush with Deflate): --configs " + SteadyConfig.FLUSH_SET,
+            "  Known configurations: " + String.join(",", SteadyConfig.names()),
+            "  --quick: a smoke run, 20000 points, 10 s warm-up, 30 s, 1 repetition of stock,igzip (unless given).",
+            "  --export-uncompressed-sstables DIR: no benchmark; load N points into the table with",
+            "    compression disabled, flush, major-compact, and copy its SSTable files to DIR.",
+            "  Results: lab/target/steady-results/<timestamp>.md and .png (--results DIR to change).");
+
+    List<SteadyConfig> configs = SteadyConfig.parse(SteadyConfig.DEFAULT_SET);
+    int repetitions = 3;
+    long rows = 150_000;
+    double rate = 1000;
+    Duration measured = Duration.ofSeconds(150);
+    Duration warmUp = Duration.ofSeconds(20);
+    double readShare = 0.8;
+    int chunkKb = 16;
+    int sensors = 1000;
+    int preloadConcurrency = 32;
+    /** Bounds the client's memory only; see FixedRateLoad. */
+    int maxInFlight = 1024;
+    boolean quick;
+    Path export;
+    Path resultsDir = Paths.get(System.getProperty("deflateaccel.steady.results", "target/steady-results"));
+    String commandLine = "";
+
+    static SteadyLoadOptions parse(String[] args) {
+        SteadyLoadOptions o = new SteadyLoadOptions();
+        o.commandLine = "lab/run-steady-load.sh " + String.join(" ", args);
+        boolean configsGiven = false;
+        boolean rowsGiven = false;
+        boolean secondsGiven = false;
+        boolean repetitionsGiven = false;
+        boolean warmUpGiven = false;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            switch (arg) {
+                case "--quick":
+                    o.quick = true;
+                    break;
+                case "--configs":
+                    o.configs = SteadyConfig.parse(value(args, ++i, arg));
+                    configsGiven = true;
+                    break;
+                case "--repetitions":
+                    o.repetitions = Integer.parseInt(value(args, ++i, arg));
+                    repetitionsGiven = true;
+                    break;
+                case "--rows":
+                    o.rows = Long.parseLong(value(args, ++i, arg));
+                    rowsGiven = true;
+                    break;
+                case "--rate":
+                    o.rate = Double.parseDouble(value(args, ++i, arg));
+                    break;
+                case "--seconds":
+                    o.measured = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
+                    secondsGiven = true;
+                    break;
+                case "--warmup-seconds":
+                    o.warmUp = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
+                    warmUpGiven = true;
+                    break;
+                case "--read-share":
+                    o.readShare = Double.parseDouble(value(args, ++i, arg));
+                    break;
+                case "--chunk-kb":
+                    o.chunkKb = Integer.parseInt(value(args, ++i, arg));
+                    break;
+                case "--export-uncompressed-sstables":
+                    o.export = Paths.get(value(args, ++i, arg)).toAbsolutePath();
+                    break;
+                case "--results":
+                    o.resultsDir = Paths.get(value(args, ++i, arg));
+                    break;
+                case "-h":
+                case "--help":
+                    throw new IllegalArgumentException("");
+                default:
+                    throw new IllegalArgumentException("unknown option " + arg);
+            }
+        }
+        if (o.quick) {
+            o.rows = rowsGiven ? o.rows : 20_000;
+            o.measured = secondsGiven ? o.measured : Duration.ofSeconds(30);
+            o.warmUp = warmUpGiven ? o.warmUp : Duration.ofSeconds(10);
+            o.repetitions = repetitionsGiven ? o.repetitions : 1;
+            o.configs = configsGiven ? o.configs : SteadyConfig.parse("stock,igzip");
+        }
+        if (o.rows < 1000 || o.rate <= 0 || o.repetitions < 1 || o.readShare < 0 || o.readShare > 1
+                || o.measured.isZero() || o.measured.isNegative()) {
+            throw new IllegalArgumentException("--rows at least 1000; --rate, --seconds, --repetitions positive;"
+                    + " --read-share between 0 and 1");
+        }
+        return o;
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+}

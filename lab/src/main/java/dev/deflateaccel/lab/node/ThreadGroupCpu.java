@@ -1,0 +1,109 @@
+package dev.deflateaccel.lab.node;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A node's CPU split by what its threads do, from /proc/&lt;pid&gt;/task/&lt;tid&gt;/stat. It
+ * shows where a codec can save CPU at all: compaction and flush threads spend most of theirs in
+ * the compressor, while the request threads mostly parse CQL, merge and serialize rows. The
+ * thread's name is the kernel's comm, Cassandra's thread name cut to 15 characters.
+ */
+final class ThreadGroupCpu {
+
+    /**
+     * The groups in report order; "other" is everything else, exited threads included. The request
+     * threads (CQL, read and mutation stages) are one group: which of them runs a request's work
+     * changed from run to run (ReadStage alone took 4 to 173 us/op across three runs of one
+     * configuration, node-results/20261130-161244-steady.md), while their sum is steady.
+     */
+    static final List<String> GROUPS = List.of("compaction", "flush", "request", "gc", "jit", "other");
+
+    /** CPU ticks per live thread at one instant: tid to its group and ticks. */
+    static final class Snapshot {
+        private final Map<String, String> groupByTid = new HashMap<>();
+        private final Map<String, Long> ticksByTid = new HashMap<>();
+        private final double processSeconds;
+
+        private Snapshot(double processSeconds) {
+            this.processSeconds = processSeconds;
+        }
+
+        /** The whole process's CPU seconds from this snapshot to a later one. */
+        double processSecondsUntil(Snapshot later) {
+            return later.processSeconds - processSeconds;
+        }
+    }
+
+    private ThreadGroupCpu() {
+    }
+
+    static Snapshot take(long pid) {
+        Snapshot s = new Snapshot(ProcessCpu.seconds(pid));
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Paths.get("/proc/" + pid + "/task"))) {
+            for (Path task : tasks) {
+                String stat;
+                try {
+                    stat = new String(Files.readAllBytes(task.resolve("stat")), StandardCharsets.US_ASCII);
+                } catch (IOException threadExited) {
+                    continue;
+                }
+                String tid = task.getFileName().toString();
+                s.groupByTid.put(tid, group(stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'))));
+                s.ticksByTid.put(tid, ProcessCpu.ticks(stat));
+            }
+        } catch (IOException e) {
+            // No per-thread split then; the process total still stands (all of it under "other").
+        }
+        return s;
+    }
+
+    /**
+     * CPU seconds per group between two snapshots. A thread born in between counts from zero; what
+     * threads that exited in between used is in the process total, so it lands in "other".
+     */
+    static Map<String, Double> secondsBetween(Snapshot before, Snapshot after) {
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        GROUPS.forEach(g -> seconds.put(g, 0.0));
+        double grouped = 0;
+        for (Map.Entry<String, Long> e : after.ticksByTid.entrySet()) {
+            String group = after.groupByTid.get(e.getKey());
+            if (group.equals("other")) {
+                continue;
+            }
+            double s = (e.getValue() - before.ticksByTid.getOrDefault(e.getKey(), 0L)) / ProcessCpu.CLOCK_TICKS_PER_SECOND;
+            seconds.merge(group, s, Double::sum);
+            grouped += s;
+        }
+        seconds.put("other", Math.max(0, before.processSecondsUntil(after) - grouped));
+        return seconds;
+    }
+
+    /** Cassandra 5.0/6.0 thread names (as cut by the kernel) to groups. */
+    static String group(String comm) {
+        if (comm.startsWith("CompactionExec")) {
+            return "compaction";
+        }
+        if (comm.contains("MemtableFlush") || comm.startsWith("PerDiskMemtable") || comm.startsWith("MemtablePostFlu")) {
+            return "flush";
+        }
+        if (comm.startsWith("ReadStage") || comm.startsWith("MutationStage") || comm.startsWith("Native-Transpor")) {
+            return "request";
+        }
+        if (comm.startsWith("GC Thread") || comm.startsWith("G1 ")) {
+            return "gc";
+        }
+        if (comm.contains("CompilerThre")) {
+            return "jit";
+        }
+        return "other";
+    }
+}

@@ -1,0 +1,61 @@
+package dev.deflateaccel.lab.tools;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Small parsing helpers for the runners' --option lists: "1,6,9", "1-9", "4,16,64". */
+public final class ArgList {
+    private ArgList() {
+    }
+
+    /** Comma-separated integers and inclusive ranges, in the given order: "1-3,6" is [1, 2, 3, 6]. */
+    public static List<Integer> ints(String text) {
+        List<Integer> values = new ArrayList<>();
+        for (String part : text.split(",")) {
+            String p = part.trim();
+            if (p.isEmpty()) {
+                continue;
+            }
+            int dash = p.indexOf('-', 1);
+            if (dash > 0) {
+                int from = Integer.parseInt(p.substring(0, dash).trim());
+                int to = Integer.parseInt(p.substring(dash + 1).trim());
+                if (to < from) {
+                    throw new IllegalArgumentException("descending range '" + p + "'");
+                }
+                for (int v = from; v <= to; v++) {
+                    values.add(v);
+                }
+            } else {
+                values.add(Integer.parseInt(p));
+            }
+        }
+        return values;
+    }
+
+    public static List<String> words(String text) {
+        List<String> values = new ArrayList<>();
+        for (String part : text.split(",")) {
+            if (!part.trim().isEmpty()) {
+                values.add(part.trim());
+            }
+        }
+        return values;
+    }
+
+    /** The value after option {@code args[i]}, or a clear error naming the option. */
+    public static String value(String[] args, int i) {
+        if (i + 1 >= args.length) {
+            throw new IllegalArgumentException(args[i] + " needs a value");
+        }
+        return args[i + 1];
+    }
+
+    public static String join(List<?> values) {
+        StringBuilder text = new StringBuilder();
+        for (Object v : values) {
+            text.append(text.length() == 0 ? "" : ",").append(v);
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,115 @@
+package dev.deflateaccel.lab.tools;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+
+import org.apache.cassandra.io.compress.BufferType;
+import org.apache.cassandra.io.compress.ICompressor;
+
+/**
+ * A set of chunks ready to be timed through one of Cassandra's compressors, in a measuring child
+ * JVM: each chunk compressed once (for the total size, and as the decompress inputs) and checked
+ * to round-trip, then {@link #compressPass()} and {@link #decompressPass()} for {@link PassTimer}.
+ * Buffers are of the compressor's preferred type (heap for Deflate, as SSTable writers allocate
+ * them) and each compress call gets the output room Cassandra gives a chunk,
+ * {@code initialCompressedBufferLength(chunkBytes)}. The calls made are counted so the engine
+ * check can compare them with what the agent served.
+ */
+public final class CompressorPasses {
+    private final ICompressor compressor;
+    private final ByteBuffer[] plain;
+    private final ByteBuffer[] packed;
+    private final ByteBuffer compressTarget;
+    private final ByteBuffer decompressTarget;
+    public final long rawBytes;
+    public final long compressedBytes;
+    public long compressCalls;
+    public long decompressCalls;
+
+    /** @param chunkBytes the table's chunk length; every chunk is at most this long */
+    public CompressorPasses(ICompressor compressor, List<byte[]> chunks, int chunkBytes) throws IOException {
+        this.compressor = compressor;
+        BufferType type = compressor.preferredBufferType();
+        plain = new ByteBuffer[chunks.size()];
+        packed = new ByteBuffer[chunks.size()];
+        compressTarget = type.allocate(compressor.initialCompressedBufferLength(chunkBytes));
+        decompressTarget = type.allocate(chunkBytes);
+        long raw = 0;
+        long compressed = 0;
+        for (int i = 0; i < plain.length; i++) {
+            byte[] chunk = chunks.get(i);
+            plain[i] = type.allocate(chunk.length).put(chunk);
+            plain[i].flip();
+            compressTarget.clear();
+            compressor.compress(plain[i].duplicate(), compressTarget);
+            compressCalls++;
+            compressTarget.flip();
+            packed[i] = type.allocate(compressTarget.remaining()).put(compressTarget);
+            packed[i].flip();
+            decompressTarget.clear();
+            compressor.uncompress(packed[i].duplicate(), decompressTarget);
+            decompressCalls++;
+            decompressTarget.flip();
+            if (!decompressTarget.equals(ByteBuffer.wrap(chunk))) {
+                throw new IllegalStateException("round trip mismatch on chunk " + i + " of " + chunkBytes + "-byte chunks");
+            }
+            raw += chunk.length;
+            compressed += packed[i].remaining();
+        }
+        rawBytes = raw;
+        compressedBytes = compressed;
+    }
+
+    public int chunks() {
+        return plain.length;
+    }
+
+    /** The output room each compress call gets. */
+    public int compressCapacity() {
+        return compressTarget.capacity();
+    }
+
+    public double ratio() {
+        return (double) compressedBytes / rawBytes;
+    }
+
+    public PassTimer.Pass compressPass() {
+        return () -> {
+            long out = 0;
+            for (ByteBuffer in : plain) {
+                in.clear();
+                compressTarget.clear();
+                compressor.compress(in, compressTarget);
+                out += compressTarget.position();
+            }
+            compressCalls += plain.length;
+            return out;
+        };
+    }
+
+    public PassTimer.Pass decompressPass() {
+        return () -> {
+            long out = 0;
+            for (ByteBuffer in : packed) {
+                in.clear();
+                decompressTarget.clear();
+                compressor.uncompress(in, decompressTarget);
+                out += decompressTarget.position();
+            }
+            decompressCalls += packed.length;
+            return out;
+        };
+    }
+
+    public PassTimer.Pass pass(String direction) {
+        switch (direction) {
+            case "compress":
+                return compressPass();
+            case "decompress":
+                return decompressPass();
+            default:
+                throw new IllegalArgumentException("direction '" + direction + "' (compress, decompress)");
+        }
+    }
+}

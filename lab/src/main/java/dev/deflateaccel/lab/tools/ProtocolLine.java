@@ -1,0 +1,117 @@
+package dev.deflateaccel.lab.tools;
+
+import java.io.UnsupportedEncodingException;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One line of the small text protocol between a runner and its children (child JVMs and
+ * native_ref --serve): {@code @@ <kind> key=value key=value ...}. Values are URL-encoded so a
+ * message with spaces stays one token. Lines without the {@code @@ } prefix are ordinary output
+ * (the agent's log, a JVM warning) and are only echoed, never parsed.
+ */
+public final class ProtocolLine {
+    public static final String PREFIX = "@@ ";
+
+    public final String kind;
+    private final Map<String, String> fields;
+
+    private ProtocolLine(String kind, Map<String, String> fields) {
+        this.kind = kind;
+        this.fields = fields;
+    }
+
+    public static boolean isProtocol(String line) {
+        return line.startsWith(PREFIX);
+    }
+
+    public static ProtocolLine parse(String line) {
+        if (!isProtocol(line)) {
+            throw new IllegalArgumentException("not a protocol line: " + line);
+        }
+        String[] tokens = line.substring(PREFIX.length()).trim().split("\\s+");
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (int i = 1; i < tokens.length; i++) {
+            int eq = tokens[i].indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("token '" + tokens[i] + "' is not key=value in: " + line);
+            }
+            fields.put(tokens[i].substring(0, eq), decode(tokens[i].substring(eq + 1)));
+        }
+        return new ProtocolLine(tokens[0], fields);
+    }
+
+    /** Builds a line from alternating keys and values. */
+    public static String format(String kind, Object... keysAndValues) {
+        if (keysAndValues.length % 2 != 0) {
+            throw new IllegalArgumentException("keys and values must pair up");
+        }
+        StringBuilder line = new StringBuilder(PREFIX).append(kind);
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            line.append(' ').append(keysAndValues[i]).append('=').append(encode(String.valueOf(keysAndValues[i + 1])));
+        }
+        return line.toString();
+    }
+
+    public String get(String key) {
+        String value = fields.get(key);
+        if (value == null) {
+            throw new IllegalArgumentException("protocol line '" + kind + "' lacks " + key + ": " + fields);
+        }
+        return value;
+    }
+
+    public String getOrDefault(String key, String fallback) {
+        return fields.getOrDefault(key, fallback);
+    }
+
+    public long getLong(String key) {
+        return Long.parseLong(get(key));
+    }
+
+    public double getDouble(String key) {
+        return Double.parseDouble(get(key));
+    }
+
+    /** A comma-separated list of numbers, e.g. the MB/s of each round. */
+    public double[] getDoubles(String key) {
+        String[] parts = get(key).split(",");
+        double[] values = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            values[i] = Double.parseDouble(parts[i]);
+        }
+        return values;
+    }
+
+    /** The inverse of {@link #getDoubles}, with enough digits for MB/s and ratios. */
+    public static String joinDoubles(double[] values) {
+        StringBuilder text = new StringBuilder();
+        for (double v : values) {
+            text.append(text.length() == 0 ? "" : ",").append(String.format(java.util.Locale.ROOT, "%.4f", v));
+        }
+        return text.toString();
+    }
+
+    private static String encode(String value) {
+        try {
+            return URLEncoder.encode(value, "UTF-8");
+        } catch (UnsupportedEncodingException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String decode(String value) {
+        try {
+            return URLDecoder.decode(value, "UTF-8");
+        } catch (UnsupportedEncodingException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return kind + fields;
+    }
+}
