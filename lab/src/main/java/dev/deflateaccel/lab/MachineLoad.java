@@ -10,9 +10,11 @@ import java.util.Locale;
  * small shared machine (2 cores here) a concurrent build or test run halves the numbers without
  * any other sign, so the report states it per configuration rather than leaving it to guesswork.
  *
- * Busy CPU time of the whole machine comes from /proc/stat; this JVM's own CPU time plus that of
- * its finished children (the JMH forks and the C reference, which are reaped by the time a
- * snapshot is taken) from /proc/self/stat. The difference is everybody else. Steal time (the
+ * Busy CPU time of the whole machine comes from /proc/stat; the benchmark's own from its process
+ * tree ({@link ProcessTreeCpu}): this JVM, the children still running (the efficiency run's agent
+ * JVMs and C reference serve for its whole length) and the ones already reaped. The difference is
+ * everybody else. Counting only this JVM and its reaped children, as before, put the live children
+ * among "other processes", so a busy benchmark reported itself as the disturbance. Steal time (the
  * hypervisor running other guests) is reported on its own. Linux only; elsewhere it reports nothing.
  */
 public final class MachineLoad {
@@ -42,13 +44,16 @@ public final class MachineLoad {
             }
             long idle = Long.parseLong(cpu[4]) + Long.parseLong(cpu[5]);
             long steal = cpu.length > 8 ? Long.parseLong(cpu[8]) : 0;
-            String self = new String(Files.readAllBytes(Paths.get("/proc/self/stat")));
-            String[] f = self.substring(self.lastIndexOf(')') + 2).trim().split("\\s+"); // f[0] is field 3
-            long own = Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
+            long own = ProcessTreeCpu.jiffies(ProcessHandle.current().pid());
             return new MachineLoad(total, total - idle - steal, steal, own, true);
         } catch (IOException | RuntimeException e) {
             return new MachineLoad(0, 0, 0, 0, false);
         }
+    }
+
+    /** CPU time of the benchmark's process tree since {@code earlier}, in clock ticks. */
+    long ownJiffiesSince(MachineLoad earlier) {
+        return ownJiffies - earlier.ownJiffies;
     }
 
     /** Share of all CPU time, since {@code earlier}, used by other processes; NaN if unknown. */
