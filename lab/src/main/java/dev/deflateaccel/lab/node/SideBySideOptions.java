@@ -15,8 +15,8 @@ final class SideBySideOptions {
     boolean keep;
     boolean stockFirst;
     CassandraLine cassandra = CassandraLine.V5_0;
-    /** Each round runs both sides, the first side alternating: 2 rounds = A-B-B-A. */
-    int rounds = 2;
+    /** Each round runs both sides, the first side alternating: 3 rounds = A-B-B-A-A-B, the fewest Verdict calls real. */
+    int rounds = Verdict.MIN_ROUNDS;
 
     static final String USAGE = String.join("\n",
             "usage: run-side-by-side.sh [--cassandra 5.0|6.0] [--rows N] [--seconds S] [--rounds R] [--chunk-kb K] [--concurrency C] [--warmup-rows W] [--stock-first] [--keep]",
@@ -24,9 +24,10 @@ final class SideBySideOptions {
             "  loads N rows (default 50000) into a DeflateCompressor table with K KiB chunks (default 16),",
             "  flushes and compacts, runs S seconds",
             "  (default 20) of 50/50 point reads and inserts with C requests in flight (default 32); the same on a",
-            "  node without the agent; then both again in the opposite order (A-B-B-A; R rounds, default 2, about",
-            "  5 minutes on 2 cores). Prints every run, node CPU per operation, and counts a difference as real",
-            "  only when both orders agree on its direction and it exceeds the spread between runs of one side.",
+            "  node without the agent; then both again in the opposite order, and so on (A-B-B-A-A-B; R rounds,",
+            "  default 3, about 8 minutes on 2 cores). Prints every run, node CPU per operation, and counts a",
+            "  difference as real only over at least 3 rounds, when both orders agree on its direction and it",
+            "  exceeds the spread between runs of one side.",
             "  Each node first gets W rows (default 10000) of unmeasured warm-up on another table; 0 skips it.",
             "  --stock-first starts with the node without the agent (B-A-A-B).",
             "  --keep leaves the node directories (logs, data) under lab/target/side-by-side.",

@@ -11,9 +11,15 @@ import dev.deflateaccel.lab.tools.Spread;
  * in which both ran, in alternating order (A-B, then B-A: A-B-B-A). A difference counts only when
  * (1) it has the same direction in rounds of both orders - so it is not the advantage of running
  * first or second - and (2) the medians differ by more than the spread between runs of the same
- * side, i.e. more than the machine's own noise. Otherwise it is "within noise".
+ * side, i.e. more than the machine's own noise; and (3) there were at least {@value #MIN_ROUNDS}
+ * rounds. Otherwise it is "within noise". Two rounds once judged a 0.85x load rate "real" on a
+ * fresh clone, where more rounds could not confirm it: with two, each side's spread rests on two
+ * samples, and one disturbed run on a shared machine can both move a median and narrow the spread.
  */
 final class Verdict {
+
+    /** Fewest rounds (both sides each) on which a difference may be called real. */
+    static final int MIN_ROUNDS = 3;
 
     /** How a measurement reads: a duration (ratio stock/agent as "faster"), a cost or rate (agent/stock), a size. */
     enum Kind {
@@ -98,6 +104,10 @@ final class Verdict {
         }
         if (up != rounds.size() && down != rounds.size()) {
             return new Finding(name, kind, ratio, false, "the two orders disagree on the direction");
+        }
+        if (rounds.size() < MIN_ROUNDS) {
+            return new Finding(name, kind, ratio, false, fmt("%d rounds: at least %d are needed to call a difference"
+                    + " real", rounds.size(), MIN_ROUNDS));
         }
         Spread a = Spread.of(agent);
         Spread s = Spread.of(stock);

@@ -13,16 +13,29 @@ import org.junit.jupiter.api.Test;
 
 class VerdictTest {
 
-    /** A-B then B-A. */
+    /**
+     * A-B, B-A, then A-B again with each side halfway between its first two runs, so that each
+     * side's median and spread are those of its first two runs.
+     */
     private static List<Round> abba(double agent1, double stock1, double stock2, double agent2) {
-        return List.of(new Round(agent1, stock1, true), new Round(agent2, stock2, false));
+        return List.of(new Round(agent1, stock1, true), new Round(agent2, stock2, false),
+                new Round((agent1 + agent2) / 2, (stock1 + stock2) / 2, true));
+    }
+
+    @Test
+    void twoRoundsAreNeverReal() {
+        List<Round> three = abba(2.0, 4.0, 3.8, 2.1);
+        assertTrue(Verdict.judge("compaction", Kind.TIME, three).real);
+        Finding two = Verdict.judge("compaction", Kind.TIME, three.subList(0, 2));
+        assertFalse(two.real);
+        assertTrue(two.why.contains("at least 3"), two.why);
     }
 
     @Test
     void bothOrdersAgreeAndDifferenceExceedsSpreadIsReal() {
         Finding f = Verdict.judge("compaction", Kind.TIME, abba(2.0, 4.0, 3.8, 2.1));
         assertTrue(f.real, f.why);
-        assertEquals((0.5 + 2.1 / 3.8) / 2, f.ratio.median, 1e-9);
+        assertEquals(4.1 / 7.8, f.ratio.median, 1e-9); // the third round's ratio lies between the first two
         assertEquals("compaction 1.9× faster (1.8-2.0 across runs)", f.phrase());
     }
 
