@@ -14,7 +14,8 @@ run_program() {
   local props=()
   while [ $# -gt 0 ] && [ "$1" != "--" ]; do props+=("$1"); shift; done
   [ $# -gt 0 ] && shift
-  for needed in "$target/deflate-accel-lab.jar" "$repo/cassandra-lib/5.0/target/cassandra/lib" "$agent_jar"; do
+  for needed in "$target/deflate-accel-lab.jar" "$target/node-lib/deflate-accel-native-bridge.jar" \
+      "$repo/cassandra-lib/5.0/target/cassandra/lib" "$agent_jar"; do
     if [ ! -e "$needed" ]; then
       echo "missing $needed" >&2
       echo "build first: (cd '$repo' && mvn -q -pl lab -am package -DskipTests)" >&2
@@ -25,8 +26,9 @@ run_program() {
   if [ -n "${JAVA_HOME:-}" ]; then
     java="$JAVA_HOME/bin/java"
   fi
-  # The jar's manifest puts target/lib/ on the class path.
-  exec "$java" -Djava.awt.headless=true -cp "$target/deflate-accel-lab.jar" \
+  # The jar's manifest puts target/lib/ on the class path; the bridge (engine facts, statistics
+  # reader) is not in lib/, because the chunk benchmark's forks must get it only through -javaagent.
+  exec "$java" -Djava.awt.headless=true -cp "$target/deflate-accel-lab.jar:$target/node-lib/deflate-accel-native-bridge.jar" \
     -Ddeflateaccel.cassandra.lib="$repo/cassandra-lib/5.0/target/cassandra/lib" \
     -Ddeflateaccel.cassandra60.lib="$repo/cassandra-lib/6.0/target/cassandra/lib" \
     -Ddeflateaccel.agent.jar="$agent_jar" \

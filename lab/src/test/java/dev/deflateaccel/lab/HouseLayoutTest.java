@@ -37,7 +37,7 @@ class HouseLayoutTest {
         List<Path> dirs = new ArrayList<>();
         for (String module : List.of("sample-data", "native-bridge", "agent")) {
             Path classes = Path.of("..", module, "target", "classes");
-            assertTrue(Files.isDirectory(classes), classes + " is missing: build the product first (mvn -pl lab -am verify)");
+            assertTrue(Files.isDirectory(classes), classes + " is missing: build the product first (mvn -pl lab -am verify builds it)");
             dirs.add(classes);
         }
         return new ClassFileImporter().importPaths(dirs);

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  *
  * <p>Either {@code CASSANDRA_HOME} points to an unpacked release of the requested line, whose
  * bin/, conf/ and lib/ are used as they are, or the release layout is put together from the stock
- * bin/ and conf/ files this module ships (test resources {@code cassandra-5.0/},
+ * bin/ and conf/ files this module ships (resources {@code cassandra-5.0/},
  * {@code cassandra-6.0/}) and the lib/ Maven assembled from cassandra-all and its runtime
  * dependencies (system property {@code deflateaccel.cassandra.lib} for 5.0,
  * {@code deflateaccel.cassandra60.lib} for 6.0).
@@ -71,7 +71,7 @@ public final class CassandraDistribution {
         String lib = System.getProperty(line.libProperty());
         if (lib == null || lib.isBlank()) {
             throw new IllegalStateException("No " + line + ": set CASSANDRA_HOME to an unpacked " + line.version()
-                    + " release, or -D" + line.libProperty() + " to the lib/ that `mvn -pl cassandra-lib -am package` assembles in "
+                    + " release, or -D" + line.libProperty() + " to the lib/ that `mvn -pl cassandra-lib/5.0,cassandra-lib/6.0 package` assembles in "
                     + line.mavenLib());
         }
         return checked(new CassandraDistribution(line, Path.of(lib).toAbsolutePath().normalize(), Optional.empty()));
@@ -89,7 +89,7 @@ public final class CassandraDistribution {
     /** Where bin/ and conf/ are copied from, for logs. */
     public String describe() {
         return line + " - lib/ " + lib + ", bin/ and conf/ "
-                + release.map(Path::toString).orElse("stock files in test resources " + line.resourceDir());
+                + release.map(Path::toString).orElse("stock files in resources " + line.resourceDir());
     }
 
     /** Copies the stock bin/ scripts into a node's bin/ and makes them executable. */
@@ -114,7 +114,7 @@ public final class CassandraDistribution {
 
     /**
      * A release's folder is copied whole (a real tarball has a few more files, e.g. conf/hotspot_compiler);
-     * from the test resources the listed files, each of which must be there.
+     * from the resources the listed files, each of which must be there.
      */
     private void copy(String folder, List<String> names, Path target) {
         try {
@@ -133,7 +133,7 @@ public final class CassandraDistribution {
                     String resource = line.resourceDir() + folder + "/" + name;
                     try (InputStream in = CassandraDistribution.class.getResourceAsStream(resource)) {
                         if (in == null) {
-                            throw new IllegalStateException("stock file missing from the test resources: " + resource);
+                            throw new IllegalStateException("stock file missing from the resources: " + resource);
                         }
                         Files.copy(in, target.resolve(name), StandardCopyOption.REPLACE_EXISTING);
                     }
@@ -176,7 +176,7 @@ public final class CassandraDistribution {
 
     private void check() {
         if (!Files.isDirectory(lib)) {
-            throw new IllegalStateException(line + " lib/ not found at " + lib + " - run `mvn -pl cassandra-lib -am package` (assembles "
+            throw new IllegalStateException(line + " lib/ not found at " + lib + " - run `mvn -pl cassandra-lib/5.0,cassandra-lib/6.0 package` (assembles "
                     + line.mavenLib() + ") or set CASSANDRA_HOME");
         }
         Optional<String> version = lineOf(lib);

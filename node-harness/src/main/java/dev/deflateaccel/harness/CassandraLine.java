@@ -5,7 +5,7 @@ import java.util.stream.Collectors;
 
 /**
  * A Cassandra release line the nodes run: which stock {@code bin/} and {@code conf/} files this
- * module ships for it (test resources {@code cassandra-<line>/}) and which system property names
+ * module ships for it (resources {@code cassandra-<line>/}) and which system property names
  * the {@code lib/} Maven assembled for it.
  */
 public enum CassandraLine {

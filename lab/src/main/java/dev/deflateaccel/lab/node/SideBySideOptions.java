@@ -29,7 +29,7 @@ final class SideBySideOptions {
             "  difference as real only over at least 3 rounds, when both orders agree on its direction and it",
             "  exceeds the spread between runs of one side.",
             "  Each node first gets W rows (default 10000) of unmeasured warm-up on another table; 0 skips it.",
-            "  --stock-first starts with the node without the agent (B-A-A-B).",
+            "  --stock-first starts with the node without the agent (B-A-A-B-B-A).",
             "  --keep leaves the node directories (logs, data) under lab/target/side-by-side.",
             "  Environment: CASSANDRA_HOME (use an unpacked release), DEFLATE_ACCEL_AGENT_JAR, JAVA_HOME.");
 

@@ -21,7 +21,7 @@ final class SteadyLoadOptions {
             "  --quick: a smoke run, 20000 points, 10 s warm-up, 30 s, 1 repetition of stock,igzip (unless given).",
             "  --export-uncompressed-sstables DIR: no benchmark; load N points into the table with",
             "    compression disabled, flush, major-compact, and copy its SSTable files to DIR.",
-            "  Results: lab/target/steady-results/<timestamp>.md and .png (--results DIR to change).");
+            "  Results: lab/target/steady-results/<timestamp>-steady.md and .png (--results DIR to change).");
 
     List<SteadyConfig> configs = SteadyConfig.parse(SteadyConfig.DEFAULT_SET);
     int repetitions = 3;
