@@ -6,10 +6,6 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import dev.deflateaccel.bridge.AccelLog;
-import dev.deflateaccel.bridge.DeflateBridge;
-import dev.deflateaccel.bridge.config.ConfigFile;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -23,6 +19,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import dev.deflateaccel.bridge.AccelLog;
+import dev.deflateaccel.bridge.DeflateBridge;
+import dev.deflateaccel.bridge.config.ConfigFile;
 import dev.deflateaccel.sample.RowBytes;
 
 /**

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import org.junit.jupiter.api.Test;
+
 import dev.deflateaccel.bridge.EngineDescriptor;
 import dev.deflateaccel.bridge.EngineRegistry;
 import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigFile;
 import dev.deflateaccel.bridge.config.ConfigKey;
-
-import org.junit.jupiter.api.Test;
 
 class AgentConfigFileTest {
     /** The written file, parsed by the agent's own parser, enables exactly one engine of the registry. */

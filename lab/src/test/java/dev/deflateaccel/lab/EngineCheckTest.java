@@ -11,13 +11,13 @@ import java.util.Locale;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
 import dev.deflateaccel.bridge.engine.FallbackReason;
 import dev.deflateaccel.bridge.stats.Direction;
 import dev.deflateaccel.bridge.stats.EngineStatistics;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 
 /** Registers the agent's statistics MBeans with chosen counts and checks the verdicts. */
 class EngineCheckTest {

@@ -1,11 +1,12 @@
 package dev.deflateaccel.harness;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+
+import com.datastax.oss.driver.api.core.CqlSession;
 
 /**
  * Several nodes on 127.0.0.1, .2, .3 ... (Linux routes all of 127.0.0.0/8 to loopback), the
@@ -75,7 +76,7 @@ public final class CassandraCluster implements AutoCloseable {
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException(observer.name() + " does not see all nodes up:\n" + status);
                 }
-                sleep(1000);
+                Pause.millis(1000);
             }
         }
     }
@@ -103,12 +104,4 @@ public final class CassandraCluster implements AutoCloseable {
         }
     }
 
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -1,6 +1,5 @@
 package dev.deflateaccel.harness;
 
-import com.datastax.oss.driver.api.core.CqlSession;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -10,6 +9,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+
+import com.datastax.oss.driver.api.core.CqlSession;
 
 /**
  * One stock Cassandra node in its own release directory (bin/, conf/, lib/, data/, logs/), on its

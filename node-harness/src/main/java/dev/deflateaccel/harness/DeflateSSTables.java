@@ -1,9 +1,9 @@
 package dev.deflateaccel.harness;
 
-import dev.deflateaccel.harness.workload.TestTable;
-
 import java.time.Duration;
 import java.util.List;
+
+import dev.deflateaccel.harness.workload.TestTable;
 
 /**
  * Puts a table's rows on disk as DeflateCompressor SSTables: flush (which stock 5.0 writes with

@@ -14,8 +14,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-import dev.deflateaccel.bridge.stats.EngineStatistics;
 import org.junit.jupiter.api.Test;
+
+import dev.deflateaccel.bridge.stats.EngineStatistics;
 
 /**
  * The exporter snippet the release ships, checked without a node: a rule of ours (not the stock

@@ -13,6 +13,9 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.Arrays;
 
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
 import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.harness.CassandraNode;
@@ -26,9 +29,6 @@ import dev.deflateaccel.harness.workload.DataWriter;
 import dev.deflateaccel.harness.workload.RowSet;
 import dev.deflateaccel.harness.workload.TestTable;
 import dev.deflateaccel.sample.SampleRows;
-
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 
 /**
  * One stock Cassandra 5.0 node on Debian 12's arm64 JDK 17 under qemu-aarch64-static, started by

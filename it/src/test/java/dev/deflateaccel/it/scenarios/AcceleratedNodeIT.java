@@ -1,5 +1,20 @@
 package dev.deflateaccel.it.scenarios;
 
+import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
 import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.harness.CassandraNode;
@@ -9,23 +24,9 @@ import dev.deflateaccel.harness.EngineStats;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.workload.DataVerifier;
 import dev.deflateaccel.harness.workload.DataWriter;
-import dev.deflateaccel.sample.SampleRows;
 import dev.deflateaccel.harness.workload.RowSet;
 import dev.deflateaccel.harness.workload.TestTable;
-
-import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.util.List;
-import java.util.SplittableRandom;
-import java.util.stream.Collectors;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.params.provider.ValueSource;
+import dev.deflateaccel.sample.SampleRows;
 
 /**
  * Scenario 1, on Cassandra 5.0 and 6.0: a stock node with the agent line in jvm-server.options serves a

@@ -1,10 +1,5 @@
 package dev.deflateaccel.it.scenarios;
 
-import dev.deflateaccel.harness.AgentConfig;
-import dev.deflateaccel.harness.CassandraNode;
-import dev.deflateaccel.harness.LogFile;
-import dev.deflateaccel.harness.NodeSettings;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,8 +7,14 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+
+import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.LogFile;
+import dev.deflateaccel.harness.NodeSettings;
 
 /**
  * Issue 9, messages: without {@code log_file} the agent's lines go to Cassandra's system.log

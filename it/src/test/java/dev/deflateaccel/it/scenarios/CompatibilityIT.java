@@ -1,16 +1,5 @@
 package dev.deflateaccel.it.scenarios;
 
-import dev.deflateaccel.harness.CassandraLine;
-import dev.deflateaccel.harness.CassandraNode;
-import dev.deflateaccel.harness.DeflateSSTables;
-import dev.deflateaccel.harness.EngineStats;
-import dev.deflateaccel.harness.NodeSettings;
-import dev.deflateaccel.harness.workload.DataVerifier;
-import dev.deflateaccel.harness.workload.DataWriter;
-import dev.deflateaccel.sample.SampleRows;
-import dev.deflateaccel.harness.workload.RowSet;
-import dev.deflateaccel.harness.workload.TestTable;
-
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +12,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+
+import dev.deflateaccel.harness.CassandraLine;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.DeflateSSTables;
+import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.workload.DataVerifier;
+import dev.deflateaccel.harness.workload.DataWriter;
+import dev.deflateaccel.harness.workload.RowSet;
+import dev.deflateaccel.harness.workload.TestTable;
+import dev.deflateaccel.sample.SampleRows;
 
 /**
  * Scenario 2, on Cassandra 5.0 and 6.0: the agent changes nothing on disk. SSTables written through the agent are read and

@@ -1,13 +1,5 @@
 package dev.deflateaccel.it.scenarios;
 
-import dev.deflateaccel.harness.CassandraNode;
-import dev.deflateaccel.harness.EngineStats;
-import dev.deflateaccel.harness.NodeSettings;
-import dev.deflateaccel.harness.workload.DataVerifier;
-import dev.deflateaccel.harness.workload.DataWriter;
-import dev.deflateaccel.sample.SampleRows;
-import dev.deflateaccel.harness.workload.TestTable;
-
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,8 +11,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.workload.DataVerifier;
+import dev.deflateaccel.harness.workload.DataWriter;
+import dev.deflateaccel.harness.workload.TestTable;
+import dev.deflateaccel.sample.SampleRows;
 
 /**
  * Scenario 3: with the commit log compressed by DeflateCompressor (so every mutation passes

@@ -1,10 +1,10 @@
 package dev.deflateaccel.it.scenarios;
 
-import dev.deflateaccel.harness.EngineCounters;
-import dev.deflateaccel.harness.EngineStats;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.deflateaccel.harness.EngineCounters;
+import dev.deflateaccel.harness.EngineStats;
 
 /**
  * What "engine E served direction D" means in the statistics of one node process over one piece

@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Map;
 
+import org.junit.jupiter.api.Test;
+
 import dev.deflateaccel.harness.EngineCounters;
 import dev.deflateaccel.harness.EngineStats;
-import org.junit.jupiter.api.Test;
 
 /** The "served by" judgement must fail where it should, or the scenarios prove nothing. */
 class EngineAssertionsTest {

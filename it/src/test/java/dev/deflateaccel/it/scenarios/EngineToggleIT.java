@@ -1,17 +1,5 @@
 package dev.deflateaccel.it.scenarios;
 
-import dev.deflateaccel.harness.DeflateSSTables;
-import dev.deflateaccel.harness.workload.DataVerifier;
-import dev.deflateaccel.harness.workload.DataWriter;
-import dev.deflateaccel.sample.SampleRows;
-import dev.deflateaccel.harness.workload.RowSet;
-
-import dev.deflateaccel.harness.AgentConfig;
-import dev.deflateaccel.harness.CassandraNode;
-import dev.deflateaccel.harness.EngineStats;
-import dev.deflateaccel.harness.NodeSettings;
-import dev.deflateaccel.harness.workload.TestTable;
-
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 import static dev.deflateaccel.harness.AgentConfig.IGZIP_COMPRESSION_LEVEL;
 import static dev.deflateaccel.harness.AgentConfig.LIBDEFLATE_COMPRESSION_LEVEL;
@@ -30,11 +18,23 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.DeflateSSTables;
+import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.workload.DataVerifier;
+import dev.deflateaccel.harness.workload.DataWriter;
+import dev.deflateaccel.harness.workload.RowSet;
+import dev.deflateaccel.harness.workload.TestTable;
+import dev.deflateaccel.sample.SampleRows;
 
 /**
  * Scenario 4: the config file alone decides which engine serves which direction. The node is

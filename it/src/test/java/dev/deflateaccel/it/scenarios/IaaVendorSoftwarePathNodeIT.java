@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
 import dev.deflateaccel.bridge.engine.VendorLibraries;
 import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.CassandraNode;
@@ -19,9 +22,6 @@ import dev.deflateaccel.harness.workload.DataWriter;
 import dev.deflateaccel.harness.workload.RowSet;
 import dev.deflateaccel.harness.workload.TestTable;
 import dev.deflateaccel.sample.SampleRows;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The IAA engine inside a stock Cassandra 5.0 node, bound to Intel's real QPL 1.6.0 and running

@@ -17,6 +17,9 @@ import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
 import dev.deflateaccel.harness.AgentCli;
 import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.AgentMBean;
@@ -28,8 +31,6 @@ import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.workload.DataWriter;
 import dev.deflateaccel.harness.workload.TestTable;
 import dev.deflateaccel.sample.SampleRows;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 20: the agent's MBeans on a node whose JMX requires a password (cassandra-env.sh with

@@ -1,20 +1,5 @@
 package dev.deflateaccel.it.scenarios;
 
-import dev.deflateaccel.harness.AgentCli;
-import dev.deflateaccel.harness.AgentMBean;
-import dev.deflateaccel.harness.DeflateSSTables;
-import dev.deflateaccel.harness.EngineStats;
-import dev.deflateaccel.harness.workload.ContinuousLoad;
-import dev.deflateaccel.harness.workload.DataVerifier;
-import dev.deflateaccel.harness.workload.RowSet;
-
-import dev.deflateaccel.harness.AgentConfig;
-import dev.deflateaccel.harness.CassandraNode;
-import dev.deflateaccel.harness.NodeSettings;
-import dev.deflateaccel.harness.workload.DataWriter;
-import dev.deflateaccel.sample.SampleRows;
-import dev.deflateaccel.harness.workload.TestTable;
-
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 import static dev.deflateaccel.harness.AgentConfig.USE_IGZIP_COMPRESS;
 import static dev.deflateaccel.harness.AgentConfig.USE_IGZIP_UNCOMPRESS;
@@ -37,8 +22,24 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+
+import dev.deflateaccel.harness.AgentCli;
+import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.AgentMBean;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.DeflateSSTables;
+import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.Pause;
+import dev.deflateaccel.harness.workload.ContinuousLoad;
+import dev.deflateaccel.harness.workload.DataVerifier;
+import dev.deflateaccel.harness.workload.DataWriter;
+import dev.deflateaccel.harness.workload.RowSet;
+import dev.deflateaccel.harness.workload.TestTable;
+import dev.deflateaccel.sample.SampleRows;
 
 /**
  * Issue 9: the agent changed on a live node, under continuous mixed load, without a restart and
@@ -190,11 +191,11 @@ class LiveOpsIT {
         }
 
         long finish(String compressEngine, String decompressEngine) {
-            sleep(LOAD_PER_PHASE.toMillis());
+            Pause.millis(LOAD_PER_PHASE.toMillis());
             long compactStart = System.nanoTime();
             DeflateSSTables.flushAndCompact(node, table);
             long compactMs = (System.nanoTime() - compactStart) / 1_000_000;
-            sleep(1000);
+            Pause.millis(1000);
             long nextRow = load.stop();
             EngineStats delta = node.engineStats().since(before);
             assertEquals(0, load.failures.get(), name + ": failed requests: " + load.problems);
@@ -263,12 +264,4 @@ class LiveOpsIT {
         return AgentMBean.attributes(node.ports().jmx());
     }
 
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -1,18 +1,5 @@
 package dev.deflateaccel.it.scenarios;
 
-import dev.deflateaccel.harness.DeflateSSTables;
-import dev.deflateaccel.harness.EngineStats;
-import dev.deflateaccel.harness.workload.DataVerifier;
-import dev.deflateaccel.harness.workload.DataWriter;
-import dev.deflateaccel.harness.workload.RowSet;
-
-import dev.deflateaccel.harness.CassandraCluster;
-import dev.deflateaccel.harness.CassandraNode;
-import dev.deflateaccel.harness.NodeLayout;
-import dev.deflateaccel.harness.NodeSettings;
-import dev.deflateaccel.sample.SampleRows;
-import dev.deflateaccel.harness.workload.TestTable;
-
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ALL;
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.QUORUM;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,9 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+
+import dev.deflateaccel.harness.CassandraCluster;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.DeflateSSTables;
+import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.NodeLayout;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.workload.DataVerifier;
+import dev.deflateaccel.harness.workload.DataWriter;
+import dev.deflateaccel.harness.workload.RowSet;
+import dev.deflateaccel.harness.workload.TestTable;
+import dev.deflateaccel.sample.SampleRows;
 
 /**
  * Scenario 5: a rolling introduction of the agent - three nodes, RF=3, two with the agent and one

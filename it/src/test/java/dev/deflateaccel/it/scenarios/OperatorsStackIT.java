@@ -18,6 +18,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
 import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.AgentMBean;
 import dev.deflateaccel.harness.CassandraNode;
@@ -34,8 +37,6 @@ import dev.deflateaccel.harness.workload.DataWriter;
 import dev.deflateaccel.harness.workload.RowSet;
 import dev.deflateaccel.harness.workload.TestTable;
 import dev.deflateaccel.sample.SampleRows;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 20: the agent where an operator's own tools look, on a stock 5.0 node started by

@@ -1,17 +1,5 @@
 package dev.deflateaccel.it.scenarios;
 
-import dev.deflateaccel.harness.AgentConfig;
-import dev.deflateaccel.harness.DeflateSSTables;
-import dev.deflateaccel.harness.EngineStats;
-import dev.deflateaccel.harness.NodeSettings;
-import dev.deflateaccel.harness.workload.DataVerifier;
-import dev.deflateaccel.harness.workload.DataWriter;
-import dev.deflateaccel.sample.SampleRows;
-import dev.deflateaccel.harness.workload.RowSet;
-import dev.deflateaccel.harness.workload.TestTable;
-
-import dev.deflateaccel.harness.CassandraNode;
-
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,6 +11,17 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+
+import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.DeflateSSTables;
+import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.workload.DataVerifier;
+import dev.deflateaccel.harness.workload.DataWriter;
+import dev.deflateaccel.harness.workload.RowSet;
+import dev.deflateaccel.harness.workload.TestTable;
+import dev.deflateaccel.sample.SampleRows;
 
 /**
  * The QAT engine inside a stock Cassandra 5.0 node, on the QATzip DEVICE EMULATOR (no machine

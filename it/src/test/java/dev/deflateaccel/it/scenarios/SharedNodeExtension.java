@@ -1,9 +1,5 @@
 package dev.deflateaccel.it.scenarios;
 
-import dev.deflateaccel.harness.CassandraLine;
-import dev.deflateaccel.harness.CassandraNode;
-import dev.deflateaccel.harness.NodeLayout;
-
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -11,6 +7,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.TestWatcher;
+
+import dev.deflateaccel.harness.CassandraLine;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.NodeLayout;
 
 /**
  * Hands the single-node scenarios one node per Cassandra line for the whole run, so that

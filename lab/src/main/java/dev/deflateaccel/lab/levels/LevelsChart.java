@@ -3,8 +3,8 @@ package dev.deflateaccel.lab.levels;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
-import java.text.DecimalFormat;
 import java.nio.file.Path;
+import java.text.DecimalFormat;
 import java.util.ArrayList;
 import java.util.List;
 

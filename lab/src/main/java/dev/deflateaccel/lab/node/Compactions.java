@@ -1,9 +1,9 @@
 package dev.deflateaccel.lab.node;
 
-import dev.deflateaccel.harness.CassandraNode;
-
 import java.time.Duration;
 import java.util.regex.Pattern;
+
+import dev.deflateaccel.harness.CassandraNode;
 
 /** Waits for a node's compactions to settle, so that every configuration starts a measurement from the same state. */
 final class Compactions {

@@ -1,28 +1,7 @@
 package dev.deflateaccel.lab.node;
 
-import dev.deflateaccel.harness.CassandraDistribution;
-import dev.deflateaccel.harness.CassandraLine;
-import dev.deflateaccel.harness.CassandraNode;
-import dev.deflateaccel.harness.EngineStats;
-import dev.deflateaccel.harness.SSTableFiles;
-import dev.deflateaccel.harness.workload.DataWriter;
-import dev.deflateaccel.harness.workload.Latencies;
-import dev.deflateaccel.lab.MachineDescription;
-import dev.deflateaccel.sample.SampleRow;
-import dev.deflateaccel.harness.workload.TestTable;
-
-import dev.deflateaccel.harness.AgentConfig;
-import dev.deflateaccel.harness.Files2;
-import dev.deflateaccel.harness.NodeLayout;
-import dev.deflateaccel.harness.NodeSettings;
-import dev.deflateaccel.harness.ProcessReaper;
-import dev.deflateaccel.sample.SampleRows;
-
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 
-import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -38,10 +17,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToDoubleFunction;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+
+import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.CassandraDistribution;
+import dev.deflateaccel.harness.CassandraLine;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.Files2;
+import dev.deflateaccel.harness.NodeLayout;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.Pause;
+import dev.deflateaccel.harness.ProcessReaper;
+import dev.deflateaccel.harness.SSTableFiles;
+import dev.deflateaccel.harness.workload.DataWriter;
+import dev.deflateaccel.harness.workload.MixedWorkload;
+import dev.deflateaccel.harness.workload.TestTable;
+import dev.deflateaccel.lab.MachineDescription;
+import dev.deflateaccel.sample.SampleRow;
+import dev.deflateaccel.sample.SampleRows;
 
 /**
  * End-to-end benchmark (lab/run-e2e-bench.sh): the same workload on one fresh single node per run
@@ -54,7 +50,6 @@ import java.util.function.ToDoubleFunction;
  * lab/target/e2e-results/&lt;timestamp&gt;.md and a PNG chart next to it.
  */
 public final class EndToEndBench {
-
 
     private EndToEndBench() {
     }
@@ -281,12 +276,12 @@ public final class EndToEndBench {
             r.sstableMB = SSTableFiles.dataBytes(node.layout(), table.keyspace(), table.name()) / 1e6;
 
             // random point reads, chunk cache off
-            PointReads warm = new PointReads(session, table, generator, options.rows, options.concurrency, 5);
+            MixedWorkload warm = MixedWorkload.pointReads(session, table, generator, options.rows, options.concurrency, 5);
             try (Progress ignored = Progress.show("read warm-up, not measured", () -> String.format(Locale.ROOT,
                     "%,d reads", warm.completed.get()))) {
                 warm.run(Duration.ofSeconds(options.readWarmupSeconds));
             }
-            PointReads reads = new PointReads(session, table, generator, options.rows, options.concurrency, 11);
+            MixedWorkload reads = MixedWorkload.pointReads(session, table, generator, options.rows, options.concurrency, 11);
             cpu = ProcessCpu.seconds(pid);
             long readStart = System.nanoTime();
             try (Progress ignored = Progress.show("random point reads", () -> String.format(Locale.ROOT,
@@ -295,9 +290,9 @@ public final class EndToEndBench {
                     options.readSeconds))) {
                 reads.run(Duration.ofSeconds(options.readSeconds));
             }
-            r.readCpuMicrosPerRead = (ProcessCpu.seconds(pid) - cpu) * 1e6 / Math.max(1, reads.latencies.count());
-            r.readOpsPerSecond = reads.opsPerSecond();
-            r.readP99Millis = reads.latencies.percentileMillis(99);
+            r.readCpuMicrosPerRead = (ProcessCpu.seconds(pid) - cpu) * 1e6 / Math.max(1, reads.reads.count());
+            r.readOpsPerSecond = reads.operationsPerSecond();
+            r.readP99Millis = reads.reads.percentileMillis(99);
             r.readFailures = reads.failures.get() + warm.failures.get();
             r.wrongReads = reads.wrongReads.get() + warm.wrongReads.get();
             if (config.engine != null) {
@@ -317,61 +312,6 @@ public final class EndToEndBench {
         }
         Files2.deleteRecursively(nodesDir.resolve(config.nodeName + "-" + rep));
         return r;
-    }
-
-    /** 100% random point reads of loaded rows, fixed concurrency, fixed time, each checked. */
-    static final class PointReads {
-        private final CqlSession session;
-        private final PreparedStatement select;
-        private final SampleRows rows;
-        private final long loadedRows;
-        private final int concurrency;
-        private final SplittableRandom random;
-        final Latencies latencies = new Latencies();
-        final AtomicLong completed = new AtomicLong();
-        final AtomicLong failures = new AtomicLong();
-        final AtomicLong wrongReads = new AtomicLong();
-        private long elapsedNanos;
-
-        PointReads(CqlSession session, TestTable table, SampleRows rows, long loadedRows, int concurrency, long seed) {
-            this.session = session;
-            this.select = session.prepare(table.selectOneCql());
-            this.rows = rows;
-            this.loadedRows = loadedRows;
-            this.concurrency = concurrency;
-            this.random = new SplittableRandom(seed);
-        }
-
-        void run(Duration duration) {
-            Semaphore inFlight = new Semaphore(concurrency);
-            long start = System.nanoTime();
-            long end = start + duration.toNanos();
-            while (System.nanoTime() < end) {
-                inFlight.acquireUninterruptibly();
-                long begun = System.nanoTime();
-                SampleRow wanted = rows.row(random.nextLong(loadedRows));
-                session.executeAsync(select.bind(wanted.pk, wanted.ck).setConsistencyLevel(ONE))
-                        .whenComplete((result, error) -> {
-                            if (error == null) {
-                                latencies.record(System.nanoTime() - begun);
-                                Row row = result.one();
-                                if (row == null || TestTable.rowFrom(row).digest() != wanted.digest()) {
-                                    wrongReads.incrementAndGet();
-                                }
-                            } else {
-                                failures.incrementAndGet();
-                            }
-                            completed.incrementAndGet();
-                            inFlight.release();
-                        });
-            }
-            inFlight.acquireUninterruptibly(concurrency);
-            elapsedNanos = System.nanoTime() - start;
-        }
-
-        double opsPerSecond() {
-            return latencies.count() / (elapsedNanos / 1e9);
-        }
     }
 
     /**
@@ -399,7 +339,7 @@ public final class EndToEndBench {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("SSTables are not all " + compressor + ": " + found);
             }
-            sleep(250);
+            Pause.millis(250);
         }
     }
 
@@ -520,12 +460,4 @@ public final class EndToEndBench {
         return (System.nanoTime() - startNanos) / 1e9;
     }
 
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
 }

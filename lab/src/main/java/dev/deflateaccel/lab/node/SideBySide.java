@@ -1,13 +1,5 @@
 package dev.deflateaccel.lab.node;
 
-import dev.deflateaccel.harness.AgentConfig;
-import dev.deflateaccel.harness.AgentJar;
-import dev.deflateaccel.harness.CassandraDistribution;
-import dev.deflateaccel.harness.NodeSettings;
-import dev.deflateaccel.harness.ProcessReaper;
-
-import dev.deflateaccel.harness.NodeLayout;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,6 +7,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+
+import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.AgentJar;
+import dev.deflateaccel.harness.CassandraDistribution;
+import dev.deflateaccel.harness.NodeLayout;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.ProcessReaper;
 
 /**
  * The project's main command (lab/run-side-by-side.sh): the same short workload on a stock

@@ -1,8 +1,8 @@
 package dev.deflateaccel.lab.node;
 
-import dev.deflateaccel.harness.CassandraLine;
-
 import java.time.Duration;
+
+import dev.deflateaccel.harness.CassandraLine;
 
 /** Command-line options of the side-by-side command. */
 final class SideBySideOptions {

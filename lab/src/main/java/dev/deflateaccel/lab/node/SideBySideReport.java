@@ -1,16 +1,16 @@
 package dev.deflateaccel.lab.node;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
 import dev.deflateaccel.harness.EngineCounters;
 import dev.deflateaccel.harness.EngineStats;
 import dev.deflateaccel.lab.MachineDescription;
 import dev.deflateaccel.lab.node.Verdict.Finding;
 import dev.deflateaccel.lab.node.Verdict.Kind;
 import dev.deflateaccel.lab.node.Verdict.Round;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.function.ToDoubleFunction;
 
 /**
  * Prints the side-by-side rounds: per measurement every run of each side, the agent/stock ratio

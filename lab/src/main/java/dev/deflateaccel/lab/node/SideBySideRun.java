@@ -1,23 +1,22 @@
 package dev.deflateaccel.lab.node;
 
-import dev.deflateaccel.harness.DeflateSSTables;
-import dev.deflateaccel.harness.SSTableFiles;
-import dev.deflateaccel.harness.workload.DataVerifier;
-import dev.deflateaccel.harness.workload.MixedWorkload;
-import dev.deflateaccel.harness.workload.RowSet;
-
-import dev.deflateaccel.harness.CassandraNode;
-import dev.deflateaccel.harness.EngineStats;
-import dev.deflateaccel.harness.NodeSettings;
-import dev.deflateaccel.harness.workload.DataWriter;
-import dev.deflateaccel.sample.SampleRows;
-import dev.deflateaccel.harness.workload.TestTable;
-
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.DeflateSSTables;
+import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.SSTableFiles;
+import dev.deflateaccel.harness.workload.DataVerifier;
+import dev.deflateaccel.harness.workload.DataWriter;
+import dev.deflateaccel.harness.workload.MixedWorkload;
+import dev.deflateaccel.harness.workload.RowSet;
+import dev.deflateaccel.harness.workload.TestTable;
+import dev.deflateaccel.sample.SampleRows;
 
 /**
  * One side of the comparison: a fresh node with the given settings, the load, flush and

@@ -1,12 +1,12 @@
 package dev.deflateaccel.lab.node;
 
-import dev.deflateaccel.harness.AgentConfig;
-import dev.deflateaccel.harness.NodeSettings;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.NodeSettings;
 
 /**
  * The configurations the steady-load program (and the e2e benchmark) compare, by the name used on

@@ -1,9 +1,5 @@
 package dev.deflateaccel.lab.node;
 
-import dev.deflateaccel.harness.NodeLayout;
-import dev.deflateaccel.harness.ProcessReaper;
-import dev.deflateaccel.lab.MachineDescription;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+
+import dev.deflateaccel.harness.NodeLayout;
+import dev.deflateaccel.harness.ProcessReaper;
+import dev.deflateaccel.lab.MachineDescription;
 
 /**
  * The reference benchmark (lab/run-steady-load.sh, issue 12 items 1-3): a steady 80/20 read/write

@@ -1,5 +1,9 @@
 package dev.deflateaccel.lab.node;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.EngineStats;
 import dev.deflateaccel.harness.Files2;
@@ -9,10 +13,6 @@ import dev.deflateaccel.harness.SSTableFiles;
 import dev.deflateaccel.harness.workload.FixedRateLoad;
 import dev.deflateaccel.harness.workload.TimeSeriesPreload;
 import dev.deflateaccel.harness.workload.TimeSeriesTable;
-
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Locale;
 
 /**
  * One steady-load run: a fresh single node, the preload, flush, compactions settled, then the

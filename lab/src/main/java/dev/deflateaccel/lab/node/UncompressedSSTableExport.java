@@ -1,10 +1,5 @@
 package dev.deflateaccel.lab.node;
 
-import dev.deflateaccel.harness.CassandraNode;
-import dev.deflateaccel.harness.NodeSettings;
-import dev.deflateaccel.harness.workload.TimeSeriesPreload;
-import dev.deflateaccel.harness.workload.TimeSeriesTable;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,6 +8,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.workload.TimeSeriesPreload;
+import dev.deflateaccel.harness.workload.TimeSeriesTable;
 
 /**
  * run-steady-load.sh --export-uncompressed-sstables DIR: the steady-load table written by a real

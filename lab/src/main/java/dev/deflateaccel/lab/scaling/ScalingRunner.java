@@ -10,7 +10,6 @@ import dev.deflateaccel.lab.tools.ArgList;
 import dev.deflateaccel.lab.tools.ChildJvm;
 import dev.deflateaccel.lab.tools.ChildSession;
 import dev.deflateaccel.lab.tools.ChunkFile;
-import dev.deflateaccel.lab.tools.ProtocolLine;
 import dev.deflateaccel.lab.tools.ReportFiles;
 import dev.deflateaccel.lab.tools.ReportHeader;
 

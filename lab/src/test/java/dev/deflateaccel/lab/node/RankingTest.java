@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import dev.deflateaccel.lab.tools.Spread;
 import org.junit.jupiter.api.Test;
+
+import dev.deflateaccel.lab.tools.Spread;
 
 /** Neighbours are told apart only when their ranges do not overlap. */
 class RankingTest {

@@ -3,6 +3,7 @@ package dev.deflateaccel.lab.node;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 class ServerLogLinesTest {

@@ -1,15 +1,16 @@
 package dev.deflateaccel.lab.node;
 
-import dev.deflateaccel.lab.tools.Spread;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
 import dev.deflateaccel.lab.node.Verdict.Finding;
 import dev.deflateaccel.lab.node.Verdict.Kind;
 import dev.deflateaccel.lab.node.Verdict.Round;
-import java.util.List;
-import org.junit.jupiter.api.Test;
 
 class VerdictTest {
 

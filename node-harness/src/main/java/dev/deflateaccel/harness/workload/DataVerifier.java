@@ -1,14 +1,15 @@
 package dev.deflateaccel.harness.workload;
 
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.List;
 
 import dev.deflateaccel.sample.SampleRow;
 import dev.deflateaccel.sample.SampleRows;

@@ -1,9 +1,5 @@
 package dev.deflateaccel.harness.workload;
 
-import com.datastax.oss.driver.api.core.ConsistencyLevel;
-import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
 import java.time.Duration;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -11,13 +7,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+
 import dev.deflateaccel.sample.SampleRow;
 import dev.deflateaccel.sample.SampleRows;
 
 /**
- * Half point reads of already loaded rows (each one decompresses a chunk of the Deflate SSTable),
- * half inserts of new rows, with a fixed number of requests in flight, for a fixed time. Every
- * read is checked against the generator, so a fast wrong answer cannot look like a win.
+ * Point reads of already loaded rows (each one decompresses a chunk of the Deflate SSTable) and
+ * inserts of new rows, half and half or reads only, with a fixed number of requests in flight,
+ * for a fixed time. Every read is checked against the generator, so a fast wrong answer cannot
+ * look like a win.
  */
 public final class MixedWorkload {
 
@@ -28,6 +30,7 @@ public final class MixedWorkload {
     private final long loadedRows;
     private final int concurrency;
     private final SplittableRandom random;
+    private final double readShare;
 
     public final Latencies reads = new Latencies();
     public final Latencies writes = new Latencies();
@@ -37,7 +40,20 @@ public final class MixedWorkload {
     public final Set<Long> written = ConcurrentHashMap.newKeySet();
     private long elapsedNanos;
 
+    /** Half reads, half inserts. */
     public MixedWorkload(CqlSession session, TestTable table, SampleRows rows, long loadedRows, int concurrency, long seed) {
+        this(session, table, rows, loadedRows, concurrency, seed, 0.5);
+    }
+
+    /** Reads only: random point reads of the loaded rows. */
+    public static MixedWorkload pointReads(CqlSession session, TestTable table, SampleRows rows, long loadedRows,
+                                           int concurrency, long seed) {
+        return new MixedWorkload(session, table, rows, loadedRows, concurrency, seed, 1.0);
+    }
+
+    private MixedWorkload(CqlSession session, TestTable table, SampleRows rows, long loadedRows, int concurrency,
+                          long seed, double readShare) {
+        this.readShare = readShare;
         this.session = session;
         this.select = session.prepare(table.selectOneCql());
         this.insert = session.prepare(table.insertCql());
@@ -55,7 +71,7 @@ public final class MixedWorkload {
         while (System.nanoTime() < end) {
             inFlight.acquireUninterruptibly();
             long begun = System.nanoTime();
-            if (random.nextBoolean()) {
+            if (random.nextDouble() < readShare) {
                 SampleRow wanted = rows.row(random.nextLong(loadedRows));
                 session.executeAsync(select.bind(wanted.pk, wanted.ck).setConsistencyLevel(ConsistencyLevel.ONE))
                         .whenComplete((result, error) -> {

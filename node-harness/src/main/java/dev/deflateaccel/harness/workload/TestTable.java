@@ -1,8 +1,9 @@
 package dev.deflateaccel.harness.workload;
 
+import java.nio.ByteBuffer;
+
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
-import java.nio.ByteBuffer;
 
 import dev.deflateaccel.sample.SampleRow;
 
