@@ -13,6 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 import dev.deflateaccel.harness.NodeLayout;
 import dev.deflateaccel.harness.ProcessReaper;
@@ -20,7 +23,8 @@ import dev.deflateaccel.lab.MachineDescription;
 
 /**
  * The reference benchmark (lab/run-steady-load.sh, issue 12 items 1-3): a steady 80/20 read/write
- * load at a fixed rate on a time-series table, per configuration, on one fresh node per run; the
+ * load at a fixed rate on a time-series table, per configuration, on one fresh node per run (or,
+ * with --ingest, the write-heavy ingest of IngestRun); the
  * configurations take turns within each repetition and their order rotates between repetitions,
  * so that a drift of the machine, or the advantage of running first, hits all of them alike. Reports node CPU per operation, latency percentiles, compaction throughput, flushes and
  * L0 sizes as markdown and PNG.
@@ -65,22 +69,49 @@ public final class SteadyLoad {
         header.add("command: " + options.commandLine);
         header.add("date: " + stamp + " UTC");
         header.addAll(MachineDescription.machineLines());
-        header.add(String.format(Locale.ROOT, "%,d preloaded points, %.0f%% reads at %,.0f requests/s for %d s"
+        header.add(options.ingest
+                ? String.format(Locale.ROOT, "%,d points ingested (closed loop), then %d s of 90/10 writes/reads at half"
+                        + " the ingest rate, then settled; %s; %d KiB chunks, %d repetitions, configuration order"
+                        + " rotated per repetition, fresh node per run", options.rows, options.mixed.toSeconds(),
+                        options.stcs ? "SizeTieredCompactionStrategy" : "LeveledCompactionStrategy, 8 MiB SSTables",
+                        options.chunkKb, options.repetitions)
+                : String.format(Locale.ROOT, "%,d preloaded points, %.0f%% reads at %,.0f requests/s for %d s"
                         + " (after %d s unmeasured), %d KiB chunks, %d repetitions, configuration order rotated per"
                         + " repetition, fresh node per run", options.rows, options.readShare * 100, options.rate,
-                options.measured.toSeconds(), options.warmUp.toSeconds(), options.chunkKb, options.repetitions));
+                        options.measured.toSeconds(), options.warmUp.toSeconds(), options.chunkKb, options.repetitions));
         String shared = MachineDescription.sharedCoresNote();
         if (!shared.isEmpty()) {
             header.add(shared);
         }
         header.forEach(line -> Progress.say("%s", line));
 
-        Map<SteadyConfig, List<SteadyResult>> results = new LinkedHashMap<>();
-        options.configs.forEach(c -> results.put(c, new ArrayList<>()));
+        if (options.ingest) {
+            IngestRun runner = new IngestRun(options, nodesDir);
+            return runAll(options, header, stamp, start, IngestReport.DEFINITION, "ingest", runner::run,
+                    IngestResult::clean, r -> String.format(Locale.ROOT, "%.0f us/row, settled %.1f s after the last"
+                            + " write, compaction CPU %.1f ms per raw MB", r.cpuMicrosPerRow, r.settleSeconds,
+                            r.compactionCpuMillisPerRawMb()));
+        }
         SteadyRun runner = new SteadyRun(options, nodesDir);
+        return runAll(options, header, stamp, start, SteadyReport.DEFINITION, "steady", runner::run,
+                SteadyResult::clean, r -> String.format(Locale.ROOT, "%.0f us CPU/op, read p50/p99 %.2f/%.1f ms,"
+                        + " achieved %.0f/s (%,d late), window: %s", r.cpuMicrosPerOp, r.readP50, r.readP99,
+                        r.achievedPerSecond, r.lateSends, r.window));
+    }
+
+    /**
+     * Every configuration once per repetition, on a fresh node each, the order rotated per
+     * repetition; then the report (markdown and PNG) in the results folder.
+     */
+    private static <R> boolean runAll(SteadyLoadOptions options, List<String> header, String stamp, long start,
+                                      RunReport.Definition<R> definition, String kind,
+                                      BiFunction<SteadyConfig, Integer, R> run, Predicate<R> clean,
+                                      Function<R, String> summary) {
+        Map<SteadyConfig, List<R>> results = new LinkedHashMap<>();
+        options.configs.forEach(c -> results.put(c, new ArrayList<>()));
         int total = options.configs.size() * options.repetitions;
         int done = 0;
-        boolean clean = true;
+        boolean allClean = true;
         for (int rep = 1; rep <= options.repetitions; rep++) {
             // Rotate the order each repetition, so no configuration always runs first (cold caches) or last.
             List<SteadyConfig> order = new ArrayList<>(options.configs);
@@ -89,20 +120,19 @@ public final class SteadyLoad {
                 done++;
                 Progress.say("== run %d of %d: %s, repetition %d (elapsed %ds) ==", done, total, config.label, rep,
                         (System.nanoTime() - start) / 1_000_000_000L);
-                SteadyResult r = runner.run(config, rep);
+                R r = run.apply(config, rep);
                 results.get(config).add(r);
-                clean &= r.clean();
-                Progress.say("  -> %.0f us CPU/op, read p50/p99 %.2f/%.1f ms, achieved %.0f/s (%,d late), window: %s",
-                        r.cpuMicrosPerOp, r.readP50, r.readP99, r.achievedPerSecond, r.lateSends, r.window);
+                allClean &= clean.test(r);
+                Progress.say("  -> %s", summary.apply(r));
             }
         }
         header.add(String.format(Locale.ROOT, "wall time %.0f s", (System.nanoTime() - start) / 1e9));
-        SteadyReport report = new SteadyReport(results);
+        RunReport<R> report = new RunReport<>(definition, results);
         String markdown = report.markdown(header);
         try {
             Files.createDirectories(options.resultsDir);
-            Path md = options.resultsDir.resolve(stamp + "-steady.md");
-            Path png = options.resultsDir.resolve(stamp + "-steady.png");
+            Path md = options.resultsDir.resolve(stamp + "-" + kind + ".md");
+            Path png = options.resultsDir.resolve(stamp + "-" + kind + ".png");
             Files.write(md, (markdown + "\nFigure: `" + png.getFileName() + "`\n").getBytes(StandardCharsets.UTF_8));
             BarChartGrid.write(header, report.panels(), png);
             System.out.println();
@@ -111,9 +141,9 @@ public final class SteadyLoad {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        if (!clean) {
+        if (!allClean) {
             System.out.println("SOMETHING WENT WRONG: failed requests, wrong reads or an engine that did not serve (above).");
         }
-        return clean;
+        return allClean;
     }
 }

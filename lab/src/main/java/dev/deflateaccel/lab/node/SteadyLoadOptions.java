@@ -19,9 +19,16 @@ final class SteadyLoadOptions {
             "  Item 2 (flush with Deflate): --configs " + SteadyConfig.FLUSH_SET,
             "  Known configurations: " + String.join(",", SteadyConfig.names()),
             "  --quick: a smoke run, 20000 points, 10 s warm-up, 30 s, 1 repetition of stock,igzip (unless given).",
+            "  --ingest: the write-heavy run instead (issue 19 item 1). Per run, on a fresh node with a 32 MiB",
+            "    memtable: ingest N points (default 250000) as fast as the node takes them (closed loop, 32 in",
+            "    flight), then M seconds (default 30) of 90% writes / 10% checked reads at half the ingest rate,",
+            "    then flush and wait until no compaction is pending (settled). Table: LeveledCompactionStrategy",
+            "    with 8 MiB SSTables (--stcs: SizeTieredCompactionStrategy). Default configurations",
+            "    " + SteadyConfig.INGEST_SET + " (about 70 minutes on 2 cores).",
+            "    --mixed-seconds M. With --quick: 50000 points, 10 s, 1 repetition of stock,igzip.",
             "  --export-uncompressed-sstables DIR: no benchmark; load N points into the table with",
             "    compression disabled, flush, major-compact, and copy its SSTable files to DIR.",
-            "  Results: lab/target/steady-results/<timestamp>-steady.md and .png (--results DIR to change).");
+            "  Results: lab/target/steady-results/<timestamp>-steady.md (-ingest.md) and .png (--results DIR to change).");
 
     List<SteadyConfig> configs = SteadyConfig.parse(SteadyConfig.DEFAULT_SET);
     int repetitions = 3;
@@ -36,6 +43,10 @@ final class SteadyLoadOptions {
     /** Bounds the client's memory only; see FixedRateLoad. */
     int maxInFlight = 1024;
     boolean quick;
+    /** The write-heavy ingest (IngestRun) instead of the steady mixed load. */
+    boolean ingest;
+    Duration mixed = Duration.ofSeconds(30);
+    boolean stcs;
     Path export;
     Path resultsDir = Paths.get(System.getProperty("deflateaccel.steady.results", "target/steady-results"));
     String commandLine = "";
@@ -48,11 +59,22 @@ final class SteadyLoadOptions {
         boolean secondsGiven = false;
         boolean repetitionsGiven = false;
         boolean warmUpGiven = false;
+        boolean mixedGiven = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
                 case "--quick":
                     o.quick = true;
+                    break;
+                case "--ingest":
+                    o.ingest = true;
+                    break;
+                case "--mixed-seconds":
+                    o.mixed = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
+                    mixedGiven = true;
+                    break;
+                case "--stcs":
+                    o.stcs = true;
                     break;
                 case "--configs":
                     o.configs = SteadyConfig.parse(value(args, ++i, arg));
@@ -96,7 +118,12 @@ final class SteadyLoadOptions {
                     throw new IllegalArgumentException("unknown option " + arg);
             }
         }
-        if (o.quick) {
+        if (o.ingest) {
+            o.rows = rowsGiven ? o.rows : o.quick ? 50_000 : 250_000;
+            o.mixed = o.quick && !mixedGiven ? Duration.ofSeconds(10) : o.mixed;
+            o.configs = configsGiven ? o.configs : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.INGEST_SET);
+            o.repetitions = repetitionsGiven ? o.repetitions : o.quick ? 1 : 3;
+        } else if (o.quick) {
             o.rows = rowsGiven ? o.rows : 20_000;
             o.measured = secondsGiven ? o.measured : Duration.ofSeconds(30);
             o.warmUp = warmUpGiven ? o.warmUp : Duration.ofSeconds(10);

@@ -27,6 +27,12 @@ final class ThreadGroupCpu {
      */
     static final List<String> GROUPS = List.of("compaction", "flush", "request", "gc", "jit", "other");
 
+    /** The groups as a report's "How measured" says them. */
+    static final String HOW_SPLIT = "\"of which ... threads\": the same CPU split by thread name (/proc/<pid>/task/*/stat):"
+            + " compaction = CompactionExecutor, flush = the memtable flush writers, request = Native-Transport-Requests"
+            + " (CQL), ReadStage and MutationStage, gc = G1's threads, jit = the compilers, other = the rest,"
+            + " including threads that exited in the window.";
+
     /** CPU ticks per live thread at one instant: tid to its group and ticks. */
     static final class Snapshot {
         private final Map<String, String> groupByTid = new HashMap<>();

@@ -35,11 +35,16 @@ public final class TimeSeriesTable {
      * {@code 'class': 'DeflateCompressor', 'chunk_length_in_kb': 16} or {@code 'enabled': false}.
      */
     public void create(CqlSession session, String compression) {
+        create(session, compression, "'class': 'SizeTieredCompactionStrategy'");
+    }
+
+    /** The same with another compaction map's body, e.g. {@code 'class': 'LeveledCompactionStrategy'}. */
+    public void create(CqlSession session, String compression, String compaction) {
         session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
                 + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
         session.execute("CREATE TABLE " + qualified() + " (sensor int, day int, ts timestamp, value double,"
                 + " status text, payload text, PRIMARY KEY ((sensor, day), ts))"
-                + " WITH compaction = {'class': 'SizeTieredCompactionStrategy'}"
+                + " WITH compaction = {" + compaction + "}"
                 + " AND compression = {" + compression + "}");
     }
 

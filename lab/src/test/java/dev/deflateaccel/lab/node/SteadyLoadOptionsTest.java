@@ -1,0 +1,42 @@
+package dev.deflateaccel.lab.node;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+class SteadyLoadOptionsTest {
+
+    @Test
+    void ingestRunsTheWriteHeavySetOnLcsByDefault() {
+        SteadyLoadOptions o = SteadyLoadOptions.parse(new String[] {"--ingest"});
+        assertTrue(o.ingest);
+        assertFalse(o.stcs);
+        assertEquals(250_000, o.rows);
+        assertEquals(3, o.repetitions);
+        assertEquals(SteadyConfig.parse(SteadyConfig.INGEST_SET), o.configs);
+        assertEquals(Duration.ofSeconds(30), o.mixed);
+    }
+
+    @Test
+    void quickIngestIsSmallAndGivenValuesWin() {
+        SteadyLoadOptions o = SteadyLoadOptions.parse(new String[] {"--ingest", "--quick", "--configs", "stock,igzip3",
+            "--stcs"});
+        assertEquals(50_000, o.rows);
+        assertEquals(1, o.repetitions);
+        assertEquals(Duration.ofSeconds(10), o.mixed);
+        assertEquals("igzip3", o.configs.get(1).name);
+        assertTrue(o.stcs);
+    }
+
+    @Test
+    void theSteadyLoadKeepsItsDefaults() {
+        SteadyLoadOptions o = SteadyLoadOptions.parse(new String[0]);
+        assertFalse(o.ingest);
+        assertEquals(150_000, o.rows);
+        assertEquals(SteadyConfig.parse(SteadyConfig.DEFAULT_SET), o.configs);
+    }
+}
