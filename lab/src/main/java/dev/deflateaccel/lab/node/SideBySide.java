@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 import dev.deflateaccel.harness.AgentConfig;
@@ -14,6 +15,7 @@ import dev.deflateaccel.harness.CassandraDistribution;
 import dev.deflateaccel.harness.NodeLayout;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.ProcessReaper;
+import dev.deflateaccel.lab.MachineLoad;
 
 /**
  * The project's main command (lab/run-side-by-side.sh): the same short workload on a stock
@@ -92,6 +94,7 @@ public final class SideBySide {
         List<SideBySideResult> stock = new ArrayList<>();
         List<Boolean> agentFirst = new ArrayList<>();
         long start = System.nanoTime();
+        MachineLoad startLoad = MachineLoad.snapshot();
         for (int round = 1; round <= options.rounds; round++) {
             // Alternate which side runs first (A-B-B-A), so that an advantage of going first or
             // second - cold page cache, a neighbour's build finishing - shows up as disagreement.
@@ -109,6 +112,14 @@ public final class SideBySide {
 
         System.out.println();
         System.out.print(new SideBySideReport(agent, stock, agentFirst).render(options));
+        // The nodes are this program's children: "other processes" is everything but this comparison.
+        MachineLoad endLoad = MachineLoad.snapshot();
+        System.out.println("CPU used by other processes during the runs: " + endLoad.describeSince(startLoad));
+        if (endLoad.disturbedSince(startLoad)) {
+            System.out.printf(Locale.ROOT, "WARNING: the machine was busy (more than %d%% of the CPU went to other"
+                    + " processes or steal): the verdict backs nothing; re-run on a quiet machine.%n",
+                    Math.round(MachineLoad.DISTURBED * 100));
+        }
         List<SideBySideResult> results = new ArrayList<>(agent);
         results.addAll(stock);
         boolean clean = results.stream().allMatch(SideBySideResult::clean);

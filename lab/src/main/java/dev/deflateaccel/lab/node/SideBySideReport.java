@@ -108,8 +108,8 @@ final class SideBySideReport {
         if (!shared.isEmpty()) {
             text.append('\n').append(shared).append('\n');
         }
-        text.append("\n\"real\": the same direction in both orders and a difference above the spread between one side's"
-                + " runs; otherwise \"within noise\".\n");
+        text.append("\n\"real\": at least " + Verdict.MIN_ROUNDS + " rounds, the same direction in both orders and a"
+                + " difference above the spread between one side's runs; otherwise \"within noise\".\n");
         text.append("\nVerdict: ").append(Verdict.line(verdict)).append('\n');
         return text.toString();
     }

@@ -20,6 +20,7 @@ import java.util.function.Predicate;
 import dev.deflateaccel.harness.NodeLayout;
 import dev.deflateaccel.harness.ProcessReaper;
 import dev.deflateaccel.lab.MachineDescription;
+import dev.deflateaccel.lab.MachineLoad;
 
 /**
  * The reference benchmark (lab/run-steady-load.sh, issue 12 items 1-3): a steady 80/20 read/write
@@ -112,6 +113,10 @@ public final class SteadyLoad {
         int total = options.configs.size() * options.repetitions;
         int done = 0;
         boolean allClean = true;
+        // The nodes are this program's children, so what MachineLoad calls other processes is
+        // everything but the benchmark: a build or test run beside it.
+        List<String> loads = new ArrayList<>();
+        boolean disturbed = false;
         for (int rep = 1; rep <= options.repetitions; rep++) {
             // Rotate the order each repetition, so no configuration always runs first (cold caches) or last.
             List<SteadyConfig> order = new ArrayList<>(options.configs);
@@ -120,13 +125,23 @@ public final class SteadyLoad {
                 done++;
                 Progress.say("== run %d of %d: %s, repetition %d (elapsed %ds) ==", done, total, config.label, rep,
                         (System.nanoTime() - start) / 1_000_000_000L);
+                MachineLoad before = MachineLoad.snapshot();
                 R r = run.apply(config, rep);
+                MachineLoad after = MachineLoad.snapshot();
+                loads.add(config.name + " " + after.describeSince(before));
+                disturbed |= after.disturbedSince(before);
                 results.get(config).add(r);
                 allClean &= clean.test(r);
                 Progress.say("  -> %s", summary.apply(r));
             }
         }
         header.add(String.format(Locale.ROOT, "wall time %.0f s", (System.nanoTime() - start) / 1e9));
+        header.add("CPU used by other processes, per run in run order: " + String.join("; ", loads));
+        if (disturbed) {
+            header.add(String.format(Locale.ROOT, "**WARNING: the machine was busy** (more than %d%% of the CPU went"
+                    + " to other processes or steal in at least one run): these numbers back nothing; re-run on a"
+                    + " quiet machine.", Math.round(MachineLoad.DISTURBED * 100)));
+        }
         RunReport<R> report = new RunReport<>(definition, results);
         String markdown = report.markdown(header);
         try {
