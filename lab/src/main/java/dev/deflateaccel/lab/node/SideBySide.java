@@ -89,6 +89,14 @@ public final class SideBySide {
         Progress.say("node dirs:     %s%s", nodesDir, options.keep ? " (kept)" : " (removed on exit)");
 
         readOnce(distribution.lib());
+        if (options.jfrDir != null) {
+            try {
+                Files.createDirectories(options.jfrDir);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create " + options.jfrDir, e);
+            }
+            Progress.say("JFR:           %s/<node>.jfr (profiling: do not compare these runs' figures)", options.jfrDir);
+        }
         SideBySideRun runner = new SideBySideRun(options, nodesDir);
         List<SideBySideResult> agent = new ArrayList<>();
         List<SideBySideResult> stock = new ArrayList<>();

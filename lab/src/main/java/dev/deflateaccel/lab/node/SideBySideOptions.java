@@ -1,5 +1,7 @@
 package dev.deflateaccel.lab.node;
 
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
 
 import dev.deflateaccel.harness.CassandraLine;
@@ -13,13 +15,15 @@ final class SideBySideOptions {
     int chunkKb = 16;
     int concurrency = 32;
     boolean keep;
+    /** Where each node writes a JFR recording of its whole life, or null for none. */
+    Path jfrDir;
     boolean stockFirst;
     CassandraLine cassandra = CassandraLine.V5_0;
     /** Each round runs both sides, the first side alternating: 3 rounds = A-B-B-A-A-B, the fewest Verdict calls real. */
     int rounds = Verdict.MIN_ROUNDS;
 
     static final String USAGE = String.join("\n",
-            "usage: run-side-by-side.sh [--cassandra 5.0|6.0] [--rows N] [--seconds S] [--rounds R] [--chunk-kb K] [--concurrency C] [--warmup-rows W] [--stock-first] [--keep]",
+            "usage: run-side-by-side.sh [--cassandra 5.0|6.0] [--rows N] [--seconds S] [--rounds R] [--chunk-kb K] [--concurrency C] [--warmup-rows W] [--stock-first] [--keep] [--jfr DIR]",
             "  Starts a stock Cassandra node (5.0, or 6.0 with --cassandra 6.0) with the deflate-accel agent,",
             "  loads N rows (default 50000) into a DeflateCompressor table with K KiB chunks (default 16),",
             "  flushes and compacts, runs S seconds",
@@ -31,6 +35,8 @@ final class SideBySideOptions {
             "  Each node first gets W rows (default 10000) of unmeasured warm-up on another table; 0 skips it.",
             "  --stock-first starts with the node without the agent (B-A-A-B-B-A).",
             "  --keep leaves the node directories (logs, data) under lab/target/side-by-side.",
+            "  --jfr DIR: each node records a JFR profile (settings=profile) to DIR/<node>.jfr, for finding",
+            "  where a difference comes from; it costs the nodes a little CPU, so do not compare those runs' figures.",
             "  Environment: CASSANDRA_HOME (use an unpacked release), DEFLATE_ACCEL_AGENT_JAR, JAVA_HOME.");
 
     static SideBySideOptions parse(String[] args) {
@@ -61,6 +67,9 @@ final class SideBySideOptions {
                     break;
                 case "--stock-first":
                     options.stockFirst = true;
+                    break;
+                case "--jfr":
+                    options.jfrDir = Paths.get(value(args, ++i, arg)).toAbsolutePath();
                     break;
                 case "--keep":
                     options.keep = true;
