@@ -177,15 +177,41 @@ class DeflateBridgeTest {
     }
 
     @Test
-    void statisticsAreLoggedEveryNSamplesAtInfo() throws IOException {
-        try (DeflateBridge b = bridge("log_level = 2", "log_stats_samples = 3")) {
-            byte[] data = TestData.cassandraLikeRows(2048, 9);
-            for (int i = 0; i < 7; i++) {
-                b.compress(data, 0, data.length, new byte[4096], 0, 4096);
-            }
+    void logStatsSamplesAloneTurnsTheDumpsOnAtTheDefaultLogLevel() throws IOException {
+        try (DeflateBridge b = bridge("log_stats_samples = 3")) {
+            compressTimes(b, 7);
             String log = logged.toString(StandardCharsets.UTF_8);
             assertEquals(2, log.split("stats libdeflate compress: ops=", -1).length - 1, log);
             assertTrue(log.contains("stats libdeflate compress: ops=6 "), log);
+        }
+    }
+
+    /** The operator who raises log_level for the start-up summary does not get a dump every 1000 calls. */
+    @Test
+    void raisingLogLevelAloneDumpsNoStatistics() throws IOException {
+        for (String level : List.of("log_level = 2", "log_level = 3")) {
+            logged.reset();
+            try (DeflateBridge b = bridge(level)) {
+                compressTimes(b, 1000);
+                String log = logged.toString(StandardCharsets.UTF_8);
+                assertFalse(log.contains(" INFO stats "), level + ": " + log);
+            }
+        }
+    }
+
+    @Test
+    void logLevelZeroSilencesTheDumpsToo() throws IOException {
+        try (DeflateBridge b = bridge("log_level = 0", "log_stats_samples = 1")) {
+            compressTimes(b, 3);
+            assertEquals("", logged.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static void compressTimes(DeflateBridge b, int calls) throws IOException {
+        byte[] data = TestData.cassandraLikeRows(2048, 9);
+        byte[] out = new byte[4096];
+        for (int i = 0; i < calls; i++) {
+            b.compress(data, 0, data.length, out, 0, out.length);
         }
     }
 
