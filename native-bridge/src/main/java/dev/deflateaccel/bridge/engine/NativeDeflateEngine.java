@@ -156,11 +156,16 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
 
     protected abstract C newDecompressContext(NativeMemoryMeter meter);
 
-    /** Compresses {@code srcLength} bytes at {@code src} into at most {@code dstCapacity} bytes at {@code dst}. */
+    /**
+     * Compresses {@code srcLength} bytes at {@code src} into at most {@code dstCapacity} bytes at
+     * {@code dst}. {@code src} and {@code dst} are the addresses of the context's {@code input}
+     * and {@code output} blocks, so a subclass may also read them through those buffers' views.
+     */
     protected abstract int compressNative(C context, long src, int srcLength, long dst, int dstCapacity);
 
     /**
-     * Decompresses the zlib stream of {@code srcLength} bytes at {@code src}. Called only when the
+     * Decompresses the zlib stream of {@code srcLength} bytes at {@code src} (the context's
+     * {@code input} block) into {@code dst} (its {@code output} block). Called only when the
      * stream is at least {@link ZlibFrame#MIN_STREAM_BYTES} long and its header is a plain zlib
      * header (no preset dictionary); {@code header} is its first two bytes and {@code trailer}
      * its last four, big-endian.
