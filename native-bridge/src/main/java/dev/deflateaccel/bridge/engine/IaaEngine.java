@@ -216,7 +216,7 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
         if (n > bound) {
             return FallbackReason.OUTPUT_TOO_SMALL.code();
         }
-        if (verify && !c.check.compressedMatches(dst, n, src, srcLength)) {
+        if (verify && !c.check.compressedMatches(c.output, n, c.input, srcLength)) {
             return FallbackReason.BAD_OUTPUT.code();
         }
         return n;
@@ -250,7 +250,7 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
         if (c.fields.getInt(QplNatives.JOB_TOTAL_IN) < srcLength - ZlibFrame.TRAILER_BYTES) {
             return FallbackReason.CORRUPT_INPUT.code();
         }
-        if (n < 0 || n > capacity || !AcceleratorOutputCheck.adler32Matches(dst, n, trailer)) {
+        if (n < 0 || n > capacity || !c.check.adler32Matches(c.output, n, trailer)) {
             return FallbackReason.BAD_OUTPUT.code();
         }
         return n;

@@ -182,7 +182,7 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
             c.discardAfterCall();
             return FallbackReason.BAD_OUTPUT.code();
         }
-        if (verify && !c.check.compressedMatches(dst, n, src, srcLength)) {
+        if (verify && !c.check.compressedMatches(c.output, n, c.input, srcLength)) {
             return FallbackReason.BAD_OUTPUT.code();
         }
         return n;
@@ -214,7 +214,7 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
             c.discardAfterCall();
             return !ended && n >= dstCapacity ? FallbackReason.OUTPUT_TOO_SMALL.code() : FallbackReason.CORRUPT_INPUT.code();
         }
-        if (n < 0 || n > dstCapacity || !AcceleratorOutputCheck.adler32Matches(dst, n, trailer)) {
+        if (n < 0 || n > dstCapacity || !c.check.adler32Matches(c.output, n, trailer)) {
             return FallbackReason.BAD_OUTPUT.code();
         }
         return n;
