@@ -215,6 +215,38 @@ class DeflateBridgeTest {
         }
     }
 
+    /** Cassandra routes every chunk through here on hundreds of threads: no garbage per call, in any of the four ways. */
+    @Test
+    void routingAChunkAllocatesNothing() {
+        try (DeflateBridge b = bridge()) {
+            byte[] data = TestData.cassandraLikeRows(16 * 1024, 12);
+            byte[] out = new byte[TestData.bound(data.length)];
+            int n = b.tryCompress(data, 0, data.length, out, 0, out.length);
+            byte[] stream = Arrays.copyOf(out, n);
+            ByteBuffer directData = ByteBuffer.allocateDirect(data.length).put(data);
+            ByteBuffer directStream = ByteBuffer.allocateDirect(n).put(stream);
+            ByteBuffer directOut = ByteBuffer.allocateDirect(out.length);
+            double perCall = ThreadAllocation.bytesPerCall(() -> {
+                served(b.tryCompress(data, 0, data.length, out, 0, out.length));
+                served(b.tryDecompress(stream, 0, stream.length, out, 0, out.length));
+                directData.clear();
+                directOut.clear();
+                served(b.tryCompress(directData, directOut));
+                directStream.clear();
+                directOut.clear();
+                served(b.tryDecompress(directStream, directOut));
+            }, 1000);
+            assertTrue(perCall < 1, perCall + " bytes per four calls");
+            assertEquals(0, stats(b, "libdeflate", Direction.COMPRESS).getFallbacks());
+        }
+    }
+
+    private static void served(int result) {
+        if (result < 0) {
+            throw new AssertionError("declined: " + FallbackReason.ofCode(result));
+        }
+    }
+
     @Test
     void fallbackReasonCodesRoundTrip() {
         for (FallbackReason r : FallbackReason.values()) {

@@ -101,6 +101,20 @@ final class NativeBuffer {
         return a;
     }
 
+    /** Copies the region's bytes in (see the two methods below) and returns the block's address (0: malloc failed). */
+    long stage(Region src) {
+        return src.isBuffer() ? stage(src.buffer()) : stage(src.array(), src.offset(), src.length());
+    }
+
+    /** Copies the block's first {@code length} bytes to the start of {@code dst}, a buffer's position left as it was. */
+    void copyTo(Region dst, int length) {
+        if (dst.isBuffer()) {
+            copyTo(dst.buffer(), length);
+        } else {
+            copyTo(dst.array(), dst.offset(), length);
+        }
+    }
+
     /** Copies the block's first {@code length} bytes to {@code dst[offset, offset+length)}. */
     void copyTo(byte[] dst, int offset, int length) {
         view.clear();

@@ -3,11 +3,11 @@ package dev.deflateaccel.bridge.engine;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.zip.Adler32;
 
 import dev.deflateaccel.bridge.TestData;
+import dev.deflateaccel.bridge.ThreadAllocation;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -80,33 +80,16 @@ class AcceleratorOutputCheckTest {
         int adler = (int) reference.getValue();
         output.stage(stream, 0, stream.length);
         input.stage(CHUNK, 0, CHUNK.length);
-        for (int i = 0; i < 200; i++) { // class loading and first-call set-up
-            runBoth(stream.length, adler);
-        }
-        int calls = 2000;
-        long before = allocatedBytes();
-        for (int i = 0; i < calls; i++) {
-            runBoth(stream.length, adler);
-        }
-        long perCall = (allocatedBytes() - before) / calls;
+        double perCall = ThreadAllocation.bytesPerCall(() -> {
+            if (!check.compressedMatches(output, stream.length, input, CHUNK.length)) {
+                throw new AssertionError("a good stream was rejected");
+            }
+            // Adler-32 of the decoded chunk, as a decompress check reads it: here the input block.
+            if (!check.adler32Matches(input, CHUNK.length, adler)) {
+                throw new AssertionError("a good checksum was rejected");
+            }
+        }, 2000);
         // One new Pointer view per call is 88 B (the check used to make three, plus three Pointers).
         assertTrue(perCall < 1, perCall + " bytes per call");
-    }
-
-    private void runBoth(int streamLength, int adler) {
-        if (!check.compressedMatches(output, streamLength, input, CHUNK.length)) {
-            throw new AssertionError("a good stream was rejected");
-        }
-        // Adler-32 of the decoded chunk, as a decompress check reads it: here the input block.
-        if (!check.adler32Matches(input, CHUNK.length, adler)) {
-            throw new AssertionError("a good checksum was rejected");
-        }
-    }
-
-    private static long allocatedBytes() {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        @SuppressWarnings("deprecation")
-        long id = Thread.currentThread().getId();
-        return threads.getThreadAllocatedBytes(id);
     }
 }
