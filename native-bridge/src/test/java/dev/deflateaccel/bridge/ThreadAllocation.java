@@ -11,9 +11,12 @@ public final class ThreadAllocation {
     private ThreadAllocation() {
     }
 
-    /** Bytes per call of {@code call}, over {@code calls} calls after 200 unmeasured ones (class loading, first-call set-up). */
+    /**
+     * Bytes per call of {@code call}, over {@code calls} calls after as many unmeasured ones: class
+     * loading, first-call set-up and the JIT's early tiers allocate a few hundred bytes once.
+     */
     public static double bytesPerCall(Runnable call, int calls) {
-        for (int i = 0; i < 200; i++) {
+        for (int i = 0; i < calls; i++) {
             call.run();
         }
         long before = allocatedBytes();
