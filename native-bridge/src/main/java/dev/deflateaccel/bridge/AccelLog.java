@@ -11,7 +11,8 @@ import dev.deflateaccel.bridge.config.ConfigKey;
  * The project's log, with zlib-accel's semantics: {@code log_level} 0 none, 1 error, 2 info,
  * 3 debug; {@code log_file} appends to that file, empty means stdout. Deliberately not a logging
  * framework: the agent runs before Cassandra configures logback and must not touch it. Warnings
- * (bad config, a missing library) are printed at level 1, so the default level shows them.
+ * (bad config, a missing library) are printed at level 1, so the default level shows them, and so
+ * are the statistics dumps that {@code log_stats_samples} turns on.
  */
 public final class AccelLog {
     public static final int NONE = 0;
@@ -105,6 +106,14 @@ public final class AccelLog {
      * 0, tagged INFO, because whoever changed a running node must be able to see that it took.
      */
     public void notice(String message) {
+        write(ERROR, "INFO", message);
+    }
+
+    /**
+     * A statistics dump that log_stats_samples asked for: written at every level but 0, tagged
+     * INFO. Whether it happens is log_stats_samples' decision, not log_level's (as in zlib-accel).
+     */
+    public void statistics(String message) {
         write(ERROR, "INFO", message);
     }
 

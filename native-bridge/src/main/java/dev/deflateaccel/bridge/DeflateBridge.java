@@ -10,6 +10,7 @@ import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigKey;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
 import dev.deflateaccel.bridge.engine.FallbackReason;
+import dev.deflateaccel.bridge.engine.Region;
 import dev.deflateaccel.bridge.engine.Regions;
 import dev.deflateaccel.bridge.stats.Direction;
 import dev.deflateaccel.bridge.stats.EngineStatistics;
@@ -51,7 +52,9 @@ public final class DeflateBridge implements AutoCloseable {
                 config.intValue(ConfigKey.IAA_COMPRESS_PERCENTAGE), igzipFallback);
         this.decompressRoute = new EngineRoute(chain.decompress, Direction.DECOMPRESS, statistics,
                 config.intValue(ConfigKey.IAA_UNCOMPRESS_PERCENTAGE), igzipFallback);
-        this.statsSamples = log.isEnabled(AccelLog.INFO) ? config.value(ConfigKey.LOG_STATS_SAMPLES) : 0;
+        // log_stats_samples alone turns the dumps on, as in zlib-accel: raising log_level to see
+        // the start-up summary must not also log every counter each N calls.
+        this.statsSamples = log.isEnabled(AccelLog.ERROR) ? config.value(ConfigKey.LOG_STATS_SAMPLES) : 0;
         this.problems = new ProblemReporter(log);
     }
 
@@ -103,23 +106,23 @@ public final class DeflateBridge implements AutoCloseable {
         if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
             return INVALID_ARGUMENTS;
         }
-        return route(compressRoute, true, in, inOffset, null, inLength, out, outOffset, null, outLength);
+        return route(compressRoute, true, CallRegions.arrays(in, inOffset, inLength, out, outOffset, outLength));
     }
 
     public int tryDecompress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
         if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
             return INVALID_ARGUMENTS;
         }
-        return route(decompressRoute, false, in, inOffset, null, inLength, out, outOffset, null, outLength);
+        return route(decompressRoute, false, CallRegions.arrays(in, inOffset, inLength, out, outOffset, outLength));
     }
 
     /** On success consumes all of {@code in} and advances {@code out}; on failure moves neither. */
     public int tryCompress(ByteBuffer in, ByteBuffer out) {
-        return route(compressRoute, true, null, 0, in, in.remaining(), null, 0, out, out.remaining());
+        return route(compressRoute, true, CallRegions.buffers(in, out));
     }
 
     public int tryDecompress(ByteBuffer in, ByteBuffer out) {
-        return route(decompressRoute, false, null, 0, in, in.remaining(), null, 0, out, out.remaining());
+        return route(decompressRoute, false, CallRegions.buffers(in, out));
     }
 
     // ---- library API ----
@@ -170,15 +173,21 @@ public final class DeflateBridge implements AutoCloseable {
     // ---- routing ----
 
     /**
-     * The one routing loop, for arrays and buffers alike: each side is an array region or a
-     * buffer (the other null). The first engine that completes the call wins; on a decline the
-     * same, untouched input goes to the next. A VirtualMachineError (InternalError from a fault
-     * in a file mapping, OutOfMemoryError) is not an engine's failure: it propagates, as it would
-     * from stock Cassandra's code. Allocates nothing.
+     * The one routing loop, for arrays and buffers alike, on this thread's {@code call} regions
+     * (let go of when the call returns). The first engine that
+     * completes the call wins; on a decline the same, untouched input goes to the next. A
+     * VirtualMachineError (InternalError from a fault in a file mapping, OutOfMemoryError) is not
+     * an engine's failure: it propagates, as it would from stock Cassandra's code. Allocates nothing.
      */
-    private int route(EngineRoute route, boolean compress,
-                      byte[] inArray, int inOffset, ByteBuffer inBuffer, int inLength,
-                      byte[] outArray, int outOffset, ByteBuffer outBuffer, int outLength) {
+    private int route(EngineRoute route, boolean compress, CallRegions call) {
+        try {
+            return attemptAll(route, compress, call.in, call.out);
+        } finally {
+            call.clear();
+        }
+    }
+
+    private int attemptAll(EngineRoute route, boolean compress, Region in, Region out) {
         int result = NO_ENGINE;
         boolean iaaFirst = route.drawIaaFirst();
         boolean acceleratorFailed = false;
@@ -189,8 +198,7 @@ public final class DeflateBridge implements AutoCloseable {
             }
             DeflateEngine engine = route.engines[i];
             try {
-                result = attempt(engine, compress, inArray, inOffset, inBuffer, inLength,
-                        outArray, outOffset, outBuffer, outLength);
+                result = compress ? engine.compress(in, out) : engine.decompress(in, out);
             } catch (VirtualMachineError e) {
                 throw e;
             } catch (Throwable t) {
@@ -198,10 +206,10 @@ public final class DeflateBridge implements AutoCloseable {
                 result = FallbackReason.UNEXPECTED_EXCEPTION.code();
             }
             if (result >= 0) {
-                route.stats[i].completed(inLength, result);
-                if (inBuffer != null) {
-                    inBuffer.position(inBuffer.limit());
-                    outBuffer.position(outBuffer.position() + result);
+                route.stats[i].completed(in.length(), result);
+                if (in.isBuffer()) {
+                    in.buffer().position(in.buffer().limit());
+                    out.buffer().position(out.buffer().position() + result);
                 }
                 tick();
                 return result;
@@ -210,17 +218,6 @@ public final class DeflateBridge implements AutoCloseable {
             acceleratorFailed |= route.isAccelerator(i);
         }
         return result;
-    }
-
-    private static int attempt(DeflateEngine engine, boolean compress,
-                               byte[] inArray, int inOffset, ByteBuffer inBuffer, int inLength,
-                               byte[] outArray, int outOffset, ByteBuffer outBuffer, int outLength) {
-        if (inBuffer != null) {
-            return compress ? engine.compress(inBuffer, outBuffer) : engine.decompress(inBuffer, outBuffer);
-        }
-        return compress
-                ? engine.compress(inArray, inOffset, inLength, outArray, outOffset, outLength)
-                : engine.decompress(inArray, inOffset, inLength, outArray, outOffset, outLength);
     }
 
     /** Native bytes every opened engine holds now, both directions. */
@@ -232,11 +229,14 @@ public final class DeflateBridge implements AutoCloseable {
         return total;
     }
 
-    /** Logs all statistics every log_stats_samples completed calls, when log_level is info or more. */
+    /**
+     * Logs all statistics every log_stats_samples completed calls (0, the default: never), at
+     * every log_level but 0. With no dumps configured the call path does not touch the counter.
+     */
     private void tick() {
         if (statsSamples > 0 && operations.incrementAndGet() % statsSamples == 0) {
             for (EngineStatistics s : statistics.all()) {
-                log.info("stats " + s.summary());
+                log.statistics("stats " + s.summary());
             }
         }
     }

@@ -33,6 +33,7 @@ import dev.deflateaccel.bridge.stats.EngineStatistics;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
@@ -177,6 +178,21 @@ class AcceleratorRoutingTest {
         assertEquals(0, c.getFallbacksUnexpectedException() + d.getFallbacksUnexpectedException());
         assertEquals(0, emulatorCount(accelerator, accelerator.equals("qat") ? "sessions_open" : "jobs_open"),
                 "sessions or jobs leaked past close()");
+    }
+
+    /**
+     * The accelerated path allocates nothing per chunk either, the output check included (the
+     * CPU engines: DeflateBridgeTest). Counted on this thread alone, unlike JMH's gc profiler.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"qat", "iaa"})
+    void routingAChunkAllocatesNothing(String accelerator) {
+        try (DeflateBridge b = bridge(only(accelerator))) {
+            double perCall = ThreadAllocation.bytesPerCall(new ChunkCalls(b, 16 * 1024)::runAllFour, 2000);
+            assertTrue(perCall < 1, perCall + " bytes per four calls");
+            assertEquals(0, b.statistics().of(accelerator, Direction.COMPRESS).getFallbacks());
+            assertEquals(0, b.statistics().of(accelerator, Direction.DECOMPRESS).getFallbacks());
+        }
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -24,6 +25,8 @@ import dev.deflateaccel.bridge.stats.EngineStatistics;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Routing, fallback and statistics over the real engines. */
 class DeflateBridgeTest {
@@ -177,16 +180,69 @@ class DeflateBridgeTest {
     }
 
     @Test
-    void statisticsAreLoggedEveryNSamplesAtInfo() throws IOException {
-        try (DeflateBridge b = bridge("log_level = 2", "log_stats_samples = 3")) {
-            byte[] data = TestData.cassandraLikeRows(2048, 9);
-            for (int i = 0; i < 7; i++) {
-                b.compress(data, 0, data.length, new byte[4096], 0, 4096);
-            }
+    void logStatsSamplesAloneTurnsTheDumpsOnAtTheDefaultLogLevel() throws IOException {
+        try (DeflateBridge b = bridge("log_stats_samples = 3")) {
+            compressTimes(b, 7);
             String log = logged.toString(StandardCharsets.UTF_8);
             assertEquals(2, log.split("stats libdeflate compress: ops=", -1).length - 1, log);
             assertTrue(log.contains("stats libdeflate compress: ops=6 "), log);
         }
+    }
+
+    /** The operator who raises log_level for the start-up summary does not get a dump every 1000 calls. */
+    @Test
+    void raisingLogLevelAloneDumpsNoStatistics() throws IOException {
+        for (String level : List.of("log_level = 2", "log_level = 3")) {
+            logged.reset();
+            try (DeflateBridge b = bridge(level)) {
+                compressTimes(b, 1000);
+                String log = logged.toString(StandardCharsets.UTF_8);
+                assertFalse(log.contains(" INFO stats "), level + ": " + log);
+            }
+        }
+    }
+
+    @Test
+    void logLevelZeroSilencesTheDumpsToo() throws IOException {
+        try (DeflateBridge b = bridge("log_level = 0", "log_stats_samples = 1")) {
+            compressTimes(b, 3);
+            assertEquals("", logged.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static void compressTimes(DeflateBridge b, int calls) throws IOException {
+        byte[] data = TestData.cassandraLikeRows(2048, 9);
+        byte[] out = new byte[4096];
+        for (int i = 0; i < calls; i++) {
+            b.compress(data, 0, data.length, out, 0, out.length);
+        }
+    }
+
+    /**
+     * Cassandra routes every chunk through here on hundreds of threads: no garbage per call, in
+     * any of the four ways, whichever CPU engine serves it (the accelerators: AcceleratorRoutingTest).
+     * Counted on this thread alone, unlike JMH's gc profiler.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"igzip", "libdeflate", "zlib"})
+    void routingAChunkAllocatesNothing(String engine) {
+        try (DeflateBridge b = bridge(only(EngineRegistry.named(engine)))) {
+            double perCall = ThreadAllocation.bytesPerCall(new ChunkCalls(b, 16 * 1024)::runAllFour, 2000);
+            assertTrue(perCall < 1, perCall + " bytes per four calls");
+            for (Direction d : Direction.values()) {
+                assertEquals(0, stats(b, engine, d).getFallbacks(), engine + " served every call " + d);
+            }
+        }
+    }
+
+    /** Only {@code engine} enabled, every other engine off. */
+    private static String[] only(EngineDescriptor engine) {
+        List<String> lines = new ArrayList<>();
+        for (EngineDescriptor d : EngineRegistry.ALL) {
+            lines.add(d.compressKey().key() + " = " + (d == engine ? 1 : 0));
+            lines.add(d.decompressKey().key() + " = " + (d == engine ? 1 : 0));
+        }
+        return lines.toArray(new String[0]);
     }
 
     @Test

@@ -6,7 +6,7 @@ package dev.deflateaccel.bridge.config;
  * group are this project's own.
  */
 public enum ConfigKey {
-    // zlib-accel keys (config/config.cpp), same names, ranges and defaults.
+    // zlib-accel keys (config/config.cpp), same names, ranges and defaults (log_stats_samples: see there).
     USE_QAT_COMPRESS("use_qat_compress", 0, 1, 1),
     USE_QAT_UNCOMPRESS("use_qat_uncompress", 0, 1, 1),
     USE_IAA_COMPRESS("use_iaa_compress", 0, 1, 0),
@@ -24,7 +24,14 @@ public enum ConfigKey {
     QAT_COMPRESSION_ALLOW_CHUNKING("qat_compression_allow_chunking", 0, 1, 0),
     IGNORE_ZLIB_DICTIONARY("ignore_zlib_dictionary", 0, 1, 0),
     LOG_LEVEL("log_level", 0, 3, 1),
-    LOG_STATS_SAMPLES("log_stats_samples", 0, 4294967295L, 1000),
+    /**
+     * Log every counter each N completed calls; 0 = never. Same meaning and range as zlib-accel's
+     * key (statistics.cpp: printed when the call count is a multiple of N, none at 0, whatever
+     * log_level says), but default 0, not 1000: zlib-accel prints statistics only when built with
+     * ENABLE_STATISTICS, which is off by default, so its default build prints none. With 1000 and
+     * one build for everyone, every node would log all counters each 1000 chunks.
+     */
+    LOG_STATS_SAMPLES("log_stats_samples", 0, 4294967295L, 0),
     LOG_FILE("log_file"),
     /**
      * Shards of zlib-accel's internal per-stream map (its PR #59): 2-65536, a power of two, as

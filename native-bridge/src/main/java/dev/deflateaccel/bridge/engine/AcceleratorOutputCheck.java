@@ -5,24 +5,35 @@ import java.util.zip.Adler32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
-import com.sun.jna.Pointer;
-
 /**
  * Checks what an accelerator returned before anyone uses it. A device that reports success is
  * not proof: a truncated or corrupted chunk written into an SSTable is silent data loss, so a
  * compressed chunk is decoded on the CPU and compared with its input, and a decompressed chunk's
  * Adler-32 is compared with the stream's trailer. One per accelerator context (not thread-safe).
+ *
+ * <p>Allocates nothing per call: the blocks are read through the views their {@link NativeBuffer}s
+ * keep, and which Adler-32 to run is decided once, here, not looked up per chunk.
  */
 final class AcceleratorOutputCheck {
     private final Inflater inflater = new Inflater();
     private final NativeBuffer scratch;
+    /**
+     * libdeflate's or ISA-L's SIMD Adler-32 when bound: java.util.zip's is several times slower
+     * and would cost more per 16 KiB chunk than IAA takes to decompress it. The engines are
+     * opened (and bound) before the first call makes a context, so the choice sees them all.
+     */
+    private final boolean libdeflateAdler;
+    private final boolean isalAdler;
+    private final Adler32 javaAdler = new Adler32();
 
     AcceleratorOutputCheck(NativeMemoryMeter meter) {
         this.scratch = new NativeBuffer(meter);
+        this.libdeflateAdler = NativeBinding.isBound(LibdeflateNatives.class);
+        this.isalAdler = !libdeflateAdler && NativeBinding.isBound(IsalNatives.class);
     }
 
-    /** Whether the zlib stream at {@code stream} decodes to exactly the {@code inputLength} bytes at {@code input}. */
-    boolean compressedMatches(long stream, int streamLength, long input, int inputLength) {
+    /** Whether the zlib stream in {@code stream}'s first bytes decodes to exactly {@code input}'s first {@code inputLength}. */
+    boolean compressedMatches(NativeBuffer stream, int streamLength, NativeBuffer input, int inputLength) {
         try {
             return decodesTo(stream, streamLength, input, inputLength);
         } finally {
@@ -30,14 +41,14 @@ final class AcceleratorOutputCheck {
         }
     }
 
-    private boolean decodesTo(long stream, int streamLength, long input, int inputLength) {
-        long out = scratch.reserve(inputLength + 1);
-        if (out == 0) {
+    private boolean decodesTo(NativeBuffer stream, int streamLength, NativeBuffer input, int inputLength) {
+        // One byte of room past the input, so that a stream decoding to more than it is caught.
+        if (scratch.reserve(inputLength + 1) == 0) {
             return false; // no memory to check with: the output is not used
         }
-        ByteBuffer decoded = new Pointer(out).getByteBuffer(0, inputLength + 1);
+        ByteBuffer decoded = scratch.contents(inputLength + 1);
         inflater.reset();
-        inflater.setInput(new Pointer(stream).getByteBuffer(0, streamLength));
+        inflater.setInput(stream.contents(streamLength));
         try {
             int n = inflater.inflate(decoded);
             if (!inflater.finished() || n != inputLength) {
@@ -47,24 +58,20 @@ final class AcceleratorOutputCheck {
             return false;
         }
         decoded.flip();
-        return decoded.equals(new Pointer(input).getByteBuffer(0, inputLength));
+        return decoded.equals(input.contents(inputLength));
     }
 
-    /**
-     * Whether the Adler-32 of {@code length} bytes at {@code address} is {@code expected}. Uses
-     * libdeflate's or ISA-L's SIMD Adler-32 when bound: java.util.zip's is several times slower
-     * and would cost more per 16 KiB chunk than IAA takes to decompress it.
-     */
-    static boolean adler32Matches(long address, int length, int expected) {
-        if (NativeBinding.isBound(LibdeflateNatives.class)) {
-            return LibdeflateNatives.libdeflate_adler32(1, address, length) == expected;
+    /** Whether the Adler-32 of {@code data}'s first {@code length} bytes is {@code expected}. */
+    boolean adler32Matches(NativeBuffer data, int length, int expected) {
+        if (libdeflateAdler) {
+            return LibdeflateNatives.libdeflate_adler32(1, data.address(), length) == expected;
         }
-        if (NativeBinding.isBound(IsalNatives.class)) {
-            return IsalNatives.isal_adler32(1, address, length) == expected;
+        if (isalAdler) {
+            return IsalNatives.isal_adler32(1, data.address(), length) == expected;
         }
-        Adler32 adler = new Adler32();
-        adler.update(new Pointer(address).getByteBuffer(0, length));
-        return (int) adler.getValue() == expected;
+        javaAdler.reset();
+        javaAdler.update(data.contents(length));
+        return (int) javaAdler.getValue() == expected;
     }
 
     void free() {

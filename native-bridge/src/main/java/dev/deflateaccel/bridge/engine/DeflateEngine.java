@@ -28,6 +28,21 @@ public interface DeflateEngine extends AutoCloseable {
     int decompress(ByteBuffer in, ByteBuffer out);
 
     /**
+     * The same call on two regions of one kind (both arrays or both buffers), as the routing loop
+     * makes it: an engine reads them during the call and keeps neither. By default, the array or
+     * buffer method.
+     */
+    default int compress(Region in, Region out) {
+        return in.isBuffer() ? compress(in.buffer(), out.buffer())
+                : compress(in.array(), in.offset(), in.length(), out.array(), out.offset(), out.length());
+    }
+
+    default int decompress(Region in, Region out) {
+        return in.isBuffer() ? decompress(in.buffer(), out.buffer())
+                : decompress(in.array(), in.offset(), in.length(), out.array(), out.offset(), out.length());
+    }
+
+    /**
      * The native memory this engine holds for one direction (staging plus the library's own
      * per-context state), for the JMX count and the memory bound.
      */

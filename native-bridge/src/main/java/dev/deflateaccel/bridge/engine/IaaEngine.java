@@ -1,5 +1,7 @@
 package dev.deflateaccel.bridge.engine;
 
+import java.nio.ByteBuffer;
+
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 
@@ -27,7 +29,8 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
     /** One QPL job (never shared by concurrent calls). */
     static final class IaaContext extends NativeDeflateEngine.Context {
         final long job;
-        final Pointer p;
+        /** The job's public fields (QplNatives.JOB_*), read and written in place. */
+        final ByteBuffer fields;
         final AcceleratorOutputCheck check;
         private boolean initialised;
 
@@ -62,7 +65,8 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
             job = j;
             initialised = true;
             countState(size);
-            p = new Pointer(j);
+            // qpl_init_job re-initialises the job in place before each call: the view stays valid.
+            fields = NativeView.of(j, QplNatives.JOB_FIELDS_BYTES);
         }
 
         /** Finishes and initialises the job again: each call starts from a fresh one (see execute). */
@@ -196,21 +200,23 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
             c.discardAfterCall();
             return failure(rc);
         }
-        int n = c.p.getInt(QplNatives.JOB_TOTAL_OUT);
+        int n = c.fields.getInt(QplNatives.JOB_TOTAL_OUT);
         if (n <= ZlibFrame.HEADER_BYTES || n > capacity) {
             return FallbackReason.BAD_OUTPUT.code();
         }
         if (prefix > 0) {
-            Pointer out = new Pointer(dst);
-            out.setByte(0, out.getByte(prefix));
-            out.setByte(1, out.getByte(prefix + 1));
-            out.write(ZlibFrame.HEADER_BYTES, EMPTY_STORED_BLOCK, 0, EMPTY_STORED_BLOCK.length);
+            ByteBuffer out = c.output.contents(prefix + n); // the block at dst
+            out.put(0, out.get(prefix));
+            out.put(1, out.get(prefix + 1));
+            for (int i = 0; i < EMPTY_STORED_BLOCK.length; i++) {
+                out.put(ZlibFrame.HEADER_BYTES + i, EMPTY_STORED_BLOCK[i]);
+            }
             n += prefix;
         }
         if (n > bound) {
             return FallbackReason.OUTPUT_TOO_SMALL.code();
         }
-        if (verify && !c.check.compressedMatches(dst, n, src, srcLength)) {
+        if (verify && !c.check.compressedMatches(c.output, n, c.input, srcLength)) {
             return FallbackReason.BAD_OUTPUT.code();
         }
         return n;
@@ -236,15 +242,15 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
             c.discardAfterCall();
             return failure(rc);
         }
-        int n = c.p.getInt(QplNatives.JOB_TOTAL_OUT);
+        int n = c.fields.getInt(QplNatives.JOB_TOTAL_OUT);
         // QPL does not check the Adler-32, and stops at the end of the last block: a stream with
         // bytes between its last block and its trailer decodes "fine", where stock throws. Its
         // total_in then falls short of the trailer. (On whole streams total_in is the stream's
         // length, or stops at or just inside the trailer: its bit reader reads ahead.)
-        if (c.p.getInt(QplNatives.JOB_TOTAL_IN) < srcLength - ZlibFrame.TRAILER_BYTES) {
+        if (c.fields.getInt(QplNatives.JOB_TOTAL_IN) < srcLength - ZlibFrame.TRAILER_BYTES) {
             return FallbackReason.CORRUPT_INPUT.code();
         }
-        if (n < 0 || n > capacity || !AcceleratorOutputCheck.adler32Matches(dst, n, trailer)) {
+        if (n < 0 || n > capacity || !c.check.adler32Matches(c.output, n, trailer)) {
             return FallbackReason.BAD_OUTPUT.code();
         }
         return n;
@@ -264,16 +270,16 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
         }
         rc = QplNatives.STS_QUEUES_ARE_BUSY;
         for (int attempt = 0; attempt <= BUSY_RETRIES && rc == QplNatives.STS_QUEUES_ARE_BUSY; attempt++) {
-            Pointer p = c.p;
-            p.setLong(QplNatives.JOB_NEXT_IN_PTR, src);
-            p.setInt(QplNatives.JOB_AVAILABLE_IN, srcLength);
-            p.setInt(QplNatives.JOB_TOTAL_IN, 0);
-            p.setLong(QplNatives.JOB_NEXT_OUT_PTR, dst);
-            p.setInt(QplNatives.JOB_AVAILABLE_OUT, dstCapacity);
-            p.setInt(QplNatives.JOB_TOTAL_OUT, 0);
-            p.setInt(QplNatives.JOB_OP, op);
-            p.setInt(QplNatives.JOB_FLAGS, flags);
-            p.setInt(QplNatives.JOB_LEVEL, QplNatives.LEVEL_DEFAULT);
+            ByteBuffer f = c.fields;
+            f.putLong(QplNatives.JOB_NEXT_IN_PTR, src);
+            f.putInt(QplNatives.JOB_AVAILABLE_IN, srcLength);
+            f.putInt(QplNatives.JOB_TOTAL_IN, 0);
+            f.putLong(QplNatives.JOB_NEXT_OUT_PTR, dst);
+            f.putInt(QplNatives.JOB_AVAILABLE_OUT, dstCapacity);
+            f.putInt(QplNatives.JOB_TOTAL_OUT, 0);
+            f.putInt(QplNatives.JOB_OP, op);
+            f.putInt(QplNatives.JOB_FLAGS, flags);
+            f.putInt(QplNatives.JOB_LEVEL, QplNatives.LEVEL_DEFAULT);
             rc = QplNatives.qpl_execute_job(c.job);
         }
         return rc;

@@ -1,5 +1,7 @@
 package dev.deflateaccel.bridge.engine;
 
+import java.nio.ByteBuffer;
+
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 
@@ -18,7 +20,8 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
     /** An isal_zstream or inflate_state, plus the level buffer for compression. */
     static final class IgzipContext extends NativeDeflateEngine.Context {
         final long state;
-        final Pointer statePointer;
+        /** The struct's leading public fields (IsalNatives.ZS_* or IS_*), read and written in place. */
+        final ByteBuffer fields;
         final long levelBuf;
 
         IgzipContext(NativeMemoryMeter meter, int levelBufSize) {
@@ -31,11 +34,11 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
                 throw new OutOfMemoryError("malloc for an ISA-L context failed");
             }
             state = s;
-            statePointer = new Pointer(s);
+            fields = NativeView.of(s, IsalNatives.FIELDS_BYTES);
             levelBuf = b;
             // Native.malloc does not zero, and ISA-L's init functions set only some fields: start
             // from zeros so that nothing a previous owner left in this memory can reach ISA-L.
-            statePointer.setMemory(0, IsalNatives.STREAM_ALLOCATION, (byte) 0);
+            new Pointer(s).setMemory(0, IsalNatives.STREAM_ALLOCATION, (byte) 0);
             if (b != 0) {
                 new Pointer(b).setMemory(0, levelBufSize, (byte) 0);
             }
@@ -77,24 +80,24 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
 
     @Override
     protected int compressNative(IgzipContext c, long src, int srcLength, long dst, int dstCapacity) {
-        Pointer p = c.statePointer;
+        ByteBuffer f = c.fields;
         IsalNatives.isal_deflate_stateless_init(c.state);
-        p.setLong(IsalNatives.ZS_NEXT_IN, src);
-        p.setInt(IsalNatives.ZS_AVAIL_IN, srcLength);
-        p.setLong(IsalNatives.ZS_NEXT_OUT, dst);
-        p.setInt(IsalNatives.ZS_AVAIL_OUT, dstCapacity);
-        p.setInt(IsalNatives.ZS_LEVEL, level);
-        p.setInt(IsalNatives.ZS_LEVEL_BUF_SIZE, IsalNatives.LEVEL_BUF_SIZE[level]);
-        p.setLong(IsalNatives.ZS_LEVEL_BUF, c.levelBuf);
-        p.setShort(IsalNatives.ZS_END_OF_STREAM, (short) 1);
-        p.setShort(IsalNatives.ZS_FLUSH, (short) IsalNatives.NO_FLUSH);
-        p.setShort(IsalNatives.ZS_GZIP_FLAG, (short) IsalNatives.IGZIP_ZLIB);
+        f.putLong(IsalNatives.ZS_NEXT_IN, src);
+        f.putInt(IsalNatives.ZS_AVAIL_IN, srcLength);
+        f.putLong(IsalNatives.ZS_NEXT_OUT, dst);
+        f.putInt(IsalNatives.ZS_AVAIL_OUT, dstCapacity);
+        f.putInt(IsalNatives.ZS_LEVEL, level);
+        f.putInt(IsalNatives.ZS_LEVEL_BUF_SIZE, IsalNatives.LEVEL_BUF_SIZE[level]);
+        f.putLong(IsalNatives.ZS_LEVEL_BUF, c.levelBuf);
+        f.putShort(IsalNatives.ZS_END_OF_STREAM, (short) 1);
+        f.putShort(IsalNatives.ZS_FLUSH, (short) IsalNatives.NO_FLUSH);
+        f.putShort(IsalNatives.ZS_GZIP_FLAG, (short) IsalNatives.IGZIP_ZLIB);
         // Not set by isal_deflate_stateless_init: without this the window is whatever the
         // memory held (see IsalNatives.ZS_HIST_BITS), and so is the ratio.
-        p.setShort(IsalNatives.ZS_HIST_BITS, (short) IsalNatives.ISAL_DEF_MAX_HIST_BITS);
+        f.putShort(IsalNatives.ZS_HIST_BITS, (short) IsalNatives.ISAL_DEF_MAX_HIST_BITS);
         int r = IsalNatives.isal_deflate_stateless(c.state);
         if (r == IsalNatives.COMP_OK) {
-            return p.getInt(IsalNatives.ZS_TOTAL_OUT);
+            return f.getInt(IsalNatives.ZS_TOTAL_OUT);
         }
         return r == IsalNatives.STATELESS_OVERFLOW
                 ? FallbackReason.OUTPUT_TOO_SMALL.code()
@@ -104,22 +107,22 @@ public final class IgzipEngine extends NativeDeflateEngine<IgzipEngine.IgzipCont
     @Override
     protected int decompressNative(IgzipContext c, long src, int srcLength, long dst, int dstCapacity,
                                    int header, int trailer) {
-        Pointer p = c.statePointer;
+        ByteBuffer f = c.fields;
         IsalNatives.isal_inflate_init(c.state); // raw deflate, 32 KiB window
-        p.setLong(IsalNatives.IS_NEXT_IN, src + ZlibFrame.HEADER_BYTES);
-        p.setInt(IsalNatives.IS_AVAIL_IN, srcLength - ZlibFrame.HEADER_BYTES - ZlibFrame.TRAILER_BYTES);
-        p.setLong(IsalNatives.IS_NEXT_OUT, dst);
-        p.setInt(IsalNatives.IS_AVAIL_OUT, dstCapacity);
+        f.putLong(IsalNatives.IS_NEXT_IN, src + ZlibFrame.HEADER_BYTES);
+        f.putInt(IsalNatives.IS_AVAIL_IN, srcLength - ZlibFrame.HEADER_BYTES - ZlibFrame.TRAILER_BYTES);
+        f.putLong(IsalNatives.IS_NEXT_OUT, dst);
+        f.putInt(IsalNatives.IS_AVAIL_OUT, dstCapacity);
         int r = IsalNatives.isal_inflate_stateless(c.state);
         switch (r) {
             case IsalNatives.ISAL_DECOMP_OK:
                 // The deflate data must end exactly where the trailer begins. zlib reads the
                 // Adler-32 right after the final block; bytes between the two (a corrupt or
                 // doctored chunk) make stock throw, so here they must decline, not be skipped.
-                if (p.getInt(IsalNatives.IS_AVAIL_IN) != 0) {
+                if (f.getInt(IsalNatives.IS_AVAIL_IN) != 0) {
                     return FallbackReason.CORRUPT_INPUT.code();
                 }
-                int n = p.getInt(IsalNatives.IS_TOTAL_OUT);
+                int n = f.getInt(IsalNatives.IS_TOTAL_OUT);
                 return IsalNatives.isal_adler32(1, dst, n) == trailer ? n : FallbackReason.CORRUPT_INPUT.code();
             case IsalNatives.ISAL_OUT_OVERFLOW:
                 return FallbackReason.OUTPUT_TOO_SMALL.code();

@@ -4,7 +4,9 @@ package dev.deflateaccel.bridge.engine;
  * ISA-L's igzip stateless API, direct-mapped (isa-l/igzip_lib.h, 2.x). Only the leading public
  * fields of {@code struct isal_zstream} and {@code struct inflate_state} are touched: they have
  * kept these offsets through ISA-L 2.x, while the internal fields behind them move with build
- * options and versions.
+ * options and versions. The engine reads and writes them through a view of the first
+ * {@link #FIELDS_BYTES} bytes (see {@link NativeView});
+ * VendorAbiTest compiles every offset here from Debian's igzip_lib.h and compares.
  */
 final class IsalNatives {
     // struct isal_zstream (x86-64)
@@ -26,6 +28,8 @@ final class IsalNatives {
      * memory held: a leftover 7 gives a 128-byte window and 25-30% larger output at every level.
      */
     static final int ZS_HIST_BITS = 62;
+    /** The leading isal_zstream bytes the engine touches: through hist_bits. */
+    static final int ZS_FIELDS_BYTES = ZS_HIST_BITS + Short.BYTES;
 
     // struct inflate_state (x86-64)
     static final int IS_NEXT_OUT = 0;         // uint8_t*
@@ -33,6 +37,10 @@ final class IsalNatives {
     static final int IS_TOTAL_OUT = 12;       // uint32_t
     static final int IS_NEXT_IN = 16;         // uint8_t*
     static final int IS_AVAIL_IN = 32;        // uint32_t
+    /** The leading inflate_state bytes the engine touches: through avail_in. */
+    static final int IS_FIELDS_BYTES = IS_AVAIL_IN + Integer.BYTES;
+    /** One view length for either struct (both are tens of KiB, inside STREAM_ALLOCATION). */
+    static final int FIELDS_BYTES = Math.max(ZS_FIELDS_BYTES, IS_FIELDS_BYTES);
 
     /**
      * sizeof(struct isal_zstream) is 82,384 and sizeof(struct inflate_state) 87,368 in Debian's

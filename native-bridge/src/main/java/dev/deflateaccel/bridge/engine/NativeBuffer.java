@@ -3,7 +3,6 @@ package dev.deflateaccel.bridge.engine;
 import java.nio.ByteBuffer;
 
 import com.sun.jna.Native;
-import com.sun.jna.Pointer;
 
 /**
  * A block of malloc'ed memory that one context owns, and through which every caller byte passes.
@@ -50,10 +49,26 @@ final class NativeBuffer {
             }
             address = a;
             capacity = newCapacity;
-            view = new Pointer(a).getByteBuffer(0, newCapacity);
+            view = NativeView.of(a, newCapacity);
             meter.allocated(newCapacity);
         }
         return address;
+    }
+
+    /** The block's address (0 before the first reserve or after a free). */
+    long address() {
+        return address;
+    }
+
+    /**
+     * The block's first {@code length} bytes as its own view (position 0, limit {@code length}),
+     * for reading a result in place without a new view per call. Valid until the next call on
+     * this buffer.
+     */
+    ByteBuffer contents(int length) {
+        view.clear();
+        view.limit(length);
+        return view;
     }
 
     /** Copies {@code src[offset, offset+length)} in and returns the block's address (0: malloc failed). */
@@ -84,6 +99,20 @@ final class NativeBuffer {
             src.position(position);
         }
         return a;
+    }
+
+    /** Copies the region's bytes in (see the two methods below) and returns the block's address (0: malloc failed). */
+    long stage(Region src) {
+        return src.isBuffer() ? stage(src.buffer()) : stage(src.array(), src.offset(), src.length());
+    }
+
+    /** Copies the block's first {@code length} bytes to the start of {@code dst}, a buffer's position left as it was. */
+    void copyTo(Region dst, int length) {
+        if (dst.isBuffer()) {
+            copyTo(dst.buffer(), length);
+        } else {
+            copyTo(dst.array(), dst.offset(), length);
+        }
     }
 
     /** Copies the block's first {@code length} bytes to {@code dst[offset, offset+length)}. */

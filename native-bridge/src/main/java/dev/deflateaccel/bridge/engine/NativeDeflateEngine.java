@@ -156,11 +156,16 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
 
     protected abstract C newDecompressContext(NativeMemoryMeter meter);
 
-    /** Compresses {@code srcLength} bytes at {@code src} into at most {@code dstCapacity} bytes at {@code dst}. */
+    /**
+     * Compresses {@code srcLength} bytes at {@code src} into at most {@code dstCapacity} bytes at
+     * {@code dst}. {@code src} and {@code dst} are the addresses of the context's {@code input}
+     * and {@code output} blocks, so a subclass may also read them through those buffers' views.
+     */
     protected abstract int compressNative(C context, long src, int srcLength, long dst, int dstCapacity);
 
     /**
-     * Decompresses the zlib stream of {@code srcLength} bytes at {@code src}. Called only when the
+     * Decompresses the zlib stream of {@code srcLength} bytes at {@code src} (the context's
+     * {@code input} block) into {@code dst} (its {@code output} block). Called only when the
      * stream is at least {@link ZlibFrame#MIN_STREAM_BYTES} long and its header is a plain zlib
      * header (no preset dictionary); {@code header} is its first two bytes and {@code trailer}
      * its last four, big-endian.
@@ -170,78 +175,70 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
 
     @Override
     public final int compress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
-        if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
-            return FallbackReason.INPUT_NOT_ACCEPTED.code();
-        }
-        return execute(true, in, inOffset, null, inLength, out, outOffset, null, outLength, 0, 0);
+        return compress(new Region().of(in, inOffset, inLength), new Region().of(out, outOffset, outLength));
     }
 
     @Override
     public final int decompress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
-        if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
-            return FallbackReason.INPUT_NOT_ACCEPTED.code();
-        }
-        if (inLength < ZlibFrame.MIN_STREAM_BYTES) {
-            return FallbackReason.CORRUPT_INPUT.code();
-        }
-        int header = ZlibFrame.header(in, inOffset);
-        int headerCheck = ZlibFrame.checkHeader(header);
-        if (headerCheck != 0) {
-            return headerCheck;
-        }
-        return execute(false, in, inOffset, null, inLength, out, outOffset, null, outLength,
-                header, ZlibFrame.trailer(in, inOffset + inLength));
+        return decompress(new Region().of(in, inOffset, inLength), new Region().of(out, outOffset, outLength));
     }
 
     @Override
     public final int compress(ByteBuffer in, ByteBuffer out) {
-        if (out.isReadOnly()) {
-            return FallbackReason.INPUT_NOT_ACCEPTED.code();
-        }
-        return execute(true, null, 0, in, in.remaining(), null, 0, out, out.remaining(), 0, 0);
+        return compress(new Region().of(in), new Region().of(out));
     }
 
     @Override
     public final int decompress(ByteBuffer in, ByteBuffer out) {
-        if (out.isReadOnly()) {
+        return decompress(new Region().of(in), new Region().of(out));
+    }
+
+    @Override
+    public final int compress(Region in, Region out) {
+        if (!accepts(in, out)) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
-        if (in.remaining() < ZlibFrame.MIN_STREAM_BYTES) {
+        return execute(true, in, out, 0, 0);
+    }
+
+    @Override
+    public final int decompress(Region in, Region out) {
+        if (!accepts(in, out)) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code();
+        }
+        if (in.length() < ZlibFrame.MIN_STREAM_BYTES) {
             return FallbackReason.CORRUPT_INPUT.code();
         }
-        // Absolute gets: a fault in a mapping raises InternalError here, as in stock's copy.
-        int header = ZlibFrame.header(in, in.position());
+        int header = ZlibFrame.header(in);
         int headerCheck = ZlibFrame.checkHeader(header);
         if (headerCheck != 0) {
             return headerCheck;
         }
-        return execute(false, null, 0, in, in.remaining(), null, 0, out, out.remaining(),
-                header, ZlibFrame.trailer(in, in.limit()));
+        return execute(false, in, out, header, ZlibFrame.trailer(in));
     }
 
-    /**
-     * The one path every call takes. Each side is given either as an array region or as a
-     * buffer (the other null); both are staged through the context's own native memory.
-     */
-    private int execute(boolean compress,
-                        byte[] inArray, int inOffset, ByteBuffer inBuffer, int inLength,
-                        byte[] outArray, int outOffset, ByteBuffer outBuffer, int outLength,
-                        int header, int trailer) {
+    /** Array regions inside their arrays, and a writable output buffer. */
+    private static boolean accepts(Region in, Region out) {
+        return in.fits() && out.fits() && !(out.isBuffer() && out.buffer().isReadOnly());
+    }
+
+    /** The one path every call takes; both sides are staged through the context's own native memory. */
+    private int execute(boolean compress, Region in, Region out, int header, int trailer) {
+        int inLength = in.length();
         // Compressed input may be a little larger than the largest uncompressed input we take.
         if (inLength > (compress ? maxBufferBytes : maxStagedOutput)) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
         // Output staging is capped so that one huge output buffer cannot grow native memory
         // without bound; a result that needs more comes back as OUTPUT_TOO_SMALL.
-        int dstCapacity = Math.min(outLength, maxStagedOutput);
+        int dstCapacity = Math.min(out.length(), maxStagedOutput);
         boolean large = inLength > NativeBuffer.RETAINED_BYTES || dstCapacity > NativeBuffer.RETAINED_BYTES;
         Semaphore largeCalls = compress ? largeCompressCalls : largeDecompressCalls;
         if (large && !largeCalls.tryAcquire()) {
             return FallbackReason.CONTEXTS_BUSY.code();
         }
         try {
-            return executeInContext(compress, inArray, inOffset, inBuffer, inLength, outArray, outOffset, outBuffer,
-                    dstCapacity, header, trailer);
+            return executeInContext(compress, in, out, dstCapacity, header, trailer);
         } finally {
             if (large) {
                 largeCalls.release();
@@ -250,10 +247,7 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
     }
 
     /** The call on a pooled context, its output staging already capped at {@code dstCapacity}. */
-    private int executeInContext(boolean compress,
-                                 byte[] inArray, int inOffset, ByteBuffer inBuffer, int inLength,
-                                 byte[] outArray, int outOffset, ByteBuffer outBuffer, int dstCapacity,
-                                 int header, int trailer) {
+    private int executeInContext(boolean compress, Region in, Region out, int dstCapacity, int header, int trailer) {
         ContextPool<C> pool = compress ? compressContexts : decompressContexts;
         C context;
         try {
@@ -268,23 +262,19 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
             return FallbackReason.CONTEXTS_BUSY.code();
         }
         try {
-            long src = inArray != null ? context.input.stage(inArray, inOffset, inLength) : context.input.stage(inBuffer);
+            long src = context.input.stage(in);
             long dst = context.output.reserve(dstCapacity);
             if (src == 0 || dst == 0) {
                 return FallbackReason.CONTEXTS_BUSY.code(); // malloc failed: our shortage, not Cassandra's
             }
             int result = compress
-                    ? compressNative(context, src, inLength, dst, dstCapacity)
-                    : decompressNative(context, src, inLength, dst, dstCapacity, header, trailer);
+                    ? compressNative(context, src, in.length(), dst, dstCapacity)
+                    : decompressNative(context, src, in.length(), dst, dstCapacity, header, trailer);
             if (result > dstCapacity) {
                 return FallbackReason.NATIVE_ERROR.code(); // never copy more than the caller's region
             }
             if (result > 0) {
-                if (outArray != null) {
-                    context.output.copyTo(outArray, outOffset, result);
-                } else {
-                    context.output.copyTo(outBuffer, result);
-                }
+                context.output.copyTo(out, result);
             }
             return result;
         } finally {

@@ -1,5 +1,7 @@
 package dev.deflateaccel.bridge.engine;
 
+import java.nio.ByteBuffer;
+
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 
@@ -30,7 +32,8 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
     /** One QATzip session (never shared by concurrent calls) and its in/out length slots. */
     static final class QatContext extends NativeDeflateEngine.Context {
         final long block;
-        final Pointer p;
+        /** The whole block (session, parameters, length slots), read and written in place. */
+        final ByteBuffer fields;
         final int hwBufferSize;
         final AcceleratorOutputCheck check;
 
@@ -42,8 +45,8 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
                 throw new OutOfMemoryError("malloc for a QATzip session failed");
             }
             block = b;
-            p = new Pointer(b);
-            p.setMemory(0, BLOCK_BYTES, (byte) 0);
+            fields = NativeView.of(b, BLOCK_BYTES);
+            new Pointer(b).setMemory(0, BLOCK_BYTES, (byte) 0);
             byte backup = (byte) (swBackup ? 1 : 0);
             int rc = QatzipNatives.qzInit(b + SESSION, backup);
             if (rc != QatzipNatives.QZ_OK && rc != QatzipNatives.QZ_DUPLICATE) {
@@ -52,26 +55,26 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
             }
             rc = QatzipNatives.qzGetDefaultsDeflateExt(b + PARAMS);
             if (rc == QatzipNatives.QZ_OK) {
-                p.setInt(PARAMS + QatzipNatives.PARAMS_DIRECTION, QatzipNatives.QZ_DIR_BOTH);
-                p.setInt(PARAMS + QatzipNatives.PARAMS_COMP_LVL, level);
-                p.setByte(PARAMS + QatzipNatives.PARAMS_SW_BACKUP, backup);
-                p.setInt(PARAMS + QatzipNatives.PARAMS_POLLING_MODE,
+                fields.putInt(PARAMS + QatzipNatives.PARAMS_DIRECTION, QatzipNatives.QZ_DIR_BOTH);
+                fields.putInt(PARAMS + QatzipNatives.PARAMS_COMP_LVL, level);
+                fields.put(PARAMS + QatzipNatives.PARAMS_SW_BACKUP, backup);
+                fields.putInt(PARAMS + QatzipNatives.PARAMS_POLLING_MODE,
                         periodicalPolling ? QatzipNatives.QZ_PERIODICAL_POLLING : QatzipNatives.QZ_BUSY_POLLING);
-                p.setInt(PARAMS + QatzipNatives.PARAMS_DATA_FMT, QatzipNatives.QZ_DEFLATE_RAW);
-                p.setByte(PARAMS + QatzipNatives.PARAMS_ZLIB_FORMAT, (byte) 1);
+                fields.putInt(PARAMS + QatzipNatives.PARAMS_DATA_FMT, QatzipNatives.QZ_DEFLATE_RAW);
+                fields.put(PARAMS + QatzipNatives.PARAMS_ZLIB_FORMAT, (byte) 1);
                 rc = QatzipNatives.qzSetupSessionDeflateExt(b + SESSION, b + PARAMS);
             }
             if (rc != QatzipNatives.QZ_OK) {
                 release(true);
                 throw new ContextSetupException("qzSetupSessionDeflateExt", rc);
             }
-            hwBufferSize = p.getInt(PARAMS + QatzipNatives.PARAMS_HW_BUFF_SZ);
+            hwBufferSize = fields.getInt(PARAMS + QatzipNatives.PARAMS_HW_BUFF_SZ);
             countState(BLOCK_BYTES); // QATzip's own session memory is not visible to us
         }
 
         /** hw_session_stat: QZ_OK when a device serves this session. */
         long hardwareStatus() {
-            return p.getLong(SESSION + QatzipNatives.SESSION_HW_SESSION_STAT);
+            return fields.getLong(SESSION + QatzipNatives.SESSION_HW_SESSION_STAT);
         }
 
         private void release(boolean initialized) {
@@ -166,20 +169,20 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
         if (dstCapacity < DeflateBound.of(srcLength)) {
             return FallbackReason.OUTPUT_TOO_SMALL.code();
         }
-        c.p.setInt(SRC_LEN, srcLength);
-        c.p.setInt(DEST_LEN, dstCapacity);
+        c.fields.putInt(SRC_LEN, srcLength);
+        c.fields.putInt(DEST_LEN, dstCapacity);
         int rc = QatzipNatives.qzCompress(c.block + SESSION, src, c.block + SRC_LEN, dst, c.block + DEST_LEN, 1);
         if (rc != QatzipNatives.QZ_OK) {
             c.discardAfterCall();
             return failure(rc);
         }
-        int consumed = c.p.getInt(SRC_LEN);
-        int n = c.p.getInt(DEST_LEN);
+        int consumed = c.fields.getInt(SRC_LEN);
+        int n = c.fields.getInt(DEST_LEN);
         if (consumed != srcLength || n <= 0 || n > dstCapacity) {
             c.discardAfterCall();
             return FallbackReason.BAD_OUTPUT.code();
         }
-        if (verify && !c.check.compressedMatches(dst, n, src, srcLength)) {
+        if (verify && !c.check.compressedMatches(c.output, n, c.input, srcLength)) {
             return FallbackReason.BAD_OUTPUT.code();
         }
         return n;
@@ -192,26 +195,26 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
         if (dstCapacity == 0) {
             return FallbackReason.OUTPUT_TOO_SMALL.code(); // QATzip consumes nothing without room for output
         }
-        c.p.setInt(SRC_LEN, srcLength);
-        c.p.setInt(DEST_LEN, dstCapacity);
+        c.fields.putInt(SRC_LEN, srcLength);
+        c.fields.putInt(DEST_LEN, dstCapacity);
         int rc = QatzipNatives.qzDecompress(c.block + SESSION, src, c.block + SRC_LEN, dst, c.block + DEST_LEN);
         if (rc != QatzipNatives.QZ_OK) {
             c.discardAfterCall();
             return failure(rc);
         }
-        int consumed = c.p.getInt(SRC_LEN);
-        int n = c.p.getInt(DEST_LEN);
+        int consumed = c.fields.getInt(SRC_LEN);
+        int n = c.fields.getInt(DEST_LEN);
         // QATzip decompresses as a stream: when the output fills up, or the input ends inside the
         // stream, it returns QZ_OK with what it has, and the session would continue that stream
         // on its next call. Only a whole stream, ending at the last input byte, is an answer.
-        c.p.setByte(END_OF_STREAM, (byte) 0);
+        c.fields.put(END_OF_STREAM, (byte) 0);
         QatzipNatives.qzGetDeflateEndOfStream(c.block + SESSION, c.block + END_OF_STREAM);
-        boolean ended = c.p.getByte(END_OF_STREAM) == 1;
+        boolean ended = c.fields.get(END_OF_STREAM) == 1;
         if (!ended || consumed != srcLength) {
             c.discardAfterCall();
             return !ended && n >= dstCapacity ? FallbackReason.OUTPUT_TOO_SMALL.code() : FallbackReason.CORRUPT_INPUT.code();
         }
-        if (n < 0 || n > dstCapacity || !AcceleratorOutputCheck.adler32Matches(dst, n, trailer)) {
+        if (n < 0 || n > dstCapacity || !c.check.adler32Matches(c.output, n, trailer)) {
             return FallbackReason.BAD_OUTPUT.code();
         }
         return n;

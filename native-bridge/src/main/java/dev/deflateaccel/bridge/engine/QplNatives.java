@@ -23,6 +23,8 @@ final class QplNatives {
     static final int JOB_OP = 32;            // enum
     static final int JOB_FLAGS = 36;         // uint32_t
     static final int JOB_LEVEL = 52;         // enum
+    /** The leading qpl_job bytes the engine touches, through level: the length of its view (NativeView). */
+    static final int JOB_FIELDS_BYTES = JOB_LEVEL + Integer.BYTES;
 
     static final int OP_DECOMPRESS = 0x00;
     static final int OP_COMPRESS = 0x01;

@@ -99,65 +99,78 @@ public final class ZlibEngine implements DeflateEngine {
 
     @Override
     public int compress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
-        if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
-            return FallbackReason.INPUT_NOT_ACCEPTED.code();
-        }
-        return execute(true, in, inOffset, null, inLength, out, outOffset, null, outLength);
+        return compress(new Region().of(in, inOffset, inLength), new Region().of(out, outOffset, outLength));
     }
 
     @Override
     public int decompress(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int outLength) {
-        if (!Regions.fit(in, inOffset, inLength, out, outOffset, outLength)) {
-            return FallbackReason.INPUT_NOT_ACCEPTED.code();
-        }
-        return execute(false, in, inOffset, null, inLength, out, outOffset, null, outLength);
+        return decompress(new Region().of(in, inOffset, inLength), new Region().of(out, outOffset, outLength));
     }
 
-    /** Output staging for compression needs no more than deflate's bound for the input. */
     @Override
     public int compress(ByteBuffer in, ByteBuffer out) {
-        if (out.isReadOnly() || in.remaining() > MAX_STAGED_BYTES) {
-            return FallbackReason.INPUT_NOT_ACCEPTED.code();
-        }
-        int outLength = Math.min(out.remaining(), DeflateBound.of(in.remaining()));
-        return execute(true, null, 0, in, in.remaining(), null, 0, out, outLength);
+        return compress(new Region().of(in), new Region().of(out));
     }
 
     @Override
     public int decompress(ByteBuffer in, ByteBuffer out) {
-        if (out.isReadOnly() || in.remaining() > MAX_STAGED_BYTES) {
+        return decompress(new Region().of(in), new Region().of(out));
+    }
+
+    /** Output staging of a buffer call needs no more than deflate's bound for the input. */
+    @Override
+    public int compress(Region in, Region out) {
+        if (!accepts(in, out)) {
             return FallbackReason.INPUT_NOT_ACCEPTED.code();
         }
-        return execute(false, null, 0, in, in.remaining(), null, 0, out, Math.min(out.remaining(), MAX_STAGED_BYTES));
+        int outLength = out.isBuffer() ? Math.min(out.length(), DeflateBound.of(in.length())) : out.length();
+        return execute(true, in, out, outLength);
+    }
+
+    @Override
+    public int decompress(Region in, Region out) {
+        if (!accepts(in, out)) {
+            return FallbackReason.INPUT_NOT_ACCEPTED.code();
+        }
+        int outLength = out.isBuffer() ? Math.min(out.length(), MAX_STAGED_BYTES) : out.length();
+        return execute(false, in, out, outLength);
+    }
+
+    /** Array regions inside their arrays; a buffer call writable and small enough to stage on the heap. */
+    private static boolean accepts(Region in, Region out) {
+        if (!in.isBuffer()) {
+            return in.fits() && out.fits();
+        }
+        return !out.buffer().isReadOnly() && in.length() <= MAX_STAGED_BYTES;
     }
 
     /**
-     * The one path every call takes; each side is an array region or a buffer (the other null).
-     * Input buffers without an accessible array (direct ones, file mappings among them) are
-     * staged through the context's heap arrays: java.util.zip never reads a caller's native memory.
+     * The one path every call takes. Input buffers without an accessible array (direct ones,
+     * file mappings among them) are staged through the context's heap arrays: java.util.zip never
+     * reads a caller's native memory.
      */
-    private int execute(boolean compress,
-                        byte[] inArray, int inOffset, ByteBuffer inBuffer, int inLength,
-                        byte[] outArray, int outOffset, ByteBuffer outBuffer, int outLength) {
+    private int execute(boolean compress, Region in, Region out, int outLength) {
         ContextPool<ZlibContext> pool = compress ? deflaters : inflaters;
         ZlibContext c = pool.acquire();
         if (c == null) {
             return FallbackReason.CONTEXTS_BUSY.code();
         }
         try {
-            byte[] src = inArray;
-            int srcOffset = inOffset;
+            byte[] src = in.array();
+            int srcOffset = in.offset();
+            ByteBuffer inBuffer = in.buffer();
             if (inBuffer != null) {
                 src = inBuffer.hasArray() ? inBuffer.array() : c.input.take(inBuffer);
                 srcOffset = inBuffer.hasArray() ? inBuffer.arrayOffset() + inBuffer.position() : 0;
             }
             // A buffer's output is always staged and copied only on success: a failed attempt
             // (a truncated stream) must not leave bytes where stock's own loop writes fewer.
-            byte[] dst = outBuffer != null ? c.output.reserve(outLength) : outArray;
-            int dstOffset = outBuffer != null ? 0 : outOffset;
+            ByteBuffer outBuffer = out.buffer();
+            byte[] dst = outBuffer != null ? c.output.reserve(outLength) : out.array();
+            int dstOffset = outBuffer != null ? 0 : out.offset();
             int n = compress
-                    ? deflate(c.deflater, src, srcOffset, inLength, dst, dstOffset, outLength)
-                    : inflate(c.inflater, src, srcOffset, inLength, dst, dstOffset, outLength);
+                    ? deflate(c.deflater, src, srcOffset, in.length(), dst, dstOffset, outLength)
+                    : inflate(c.inflater, src, srcOffset, in.length(), dst, dstOffset, outLength);
             if (n > 0 && outBuffer != null) {
                 c.output.copyTo(outBuffer, n);
             }

@@ -34,22 +34,14 @@ final class ZlibFrame {
         return 0;
     }
 
-    static int header(byte[] in, int offset) {
-        return ((in[offset] & 0xff) << 8) | (in[offset + 1] & 0xff);
+    /** The stream's first two bytes, big-endian. */
+    static int header(Region in) {
+        return (in.byteAt(0) << 8) | in.byteAt(1);
     }
 
-    static int trailer(byte[] in, int end) {
-        return ((in[end - 4] & 0xff) << 24) | ((in[end - 3] & 0xff) << 16)
-                | ((in[end - 2] & 0xff) << 8) | (in[end - 1] & 0xff);
-    }
-
-    /** Same as {@link #header(byte[], int)} for a buffer, byte by byte so the buffer's byte order does not matter. */
-    static int header(java.nio.ByteBuffer in, int index) {
-        return ((in.get(index) & 0xff) << 8) | (in.get(index + 1) & 0xff);
-    }
-
-    static int trailer(java.nio.ByteBuffer in, int end) {
-        return ((in.get(end - 4) & 0xff) << 24) | ((in.get(end - 3) & 0xff) << 16)
-                | ((in.get(end - 2) & 0xff) << 8) | (in.get(end - 1) & 0xff);
+    /** The stream's last four bytes, big-endian: the Adler-32. */
+    static int trailer(Region in) {
+        int end = in.length();
+        return (in.byteAt(end - 4) << 24) | (in.byteAt(end - 3) << 16) | (in.byteAt(end - 2) << 8) | in.byteAt(end - 1);
     }
 }
