@@ -53,9 +53,9 @@ import dev.deflateaccel.sample.RowBytes;
  *
  * Run from the checkout's root, or pass {@code -jvmArgsAppend -Ddeflateaccel.emulators=DIR}.
  *
- * <p>Reading the numbers: the gc profiler counts every thread of the fork, and about 6 KB/s is
+ * <p>Reading the numbers: the gc profiler counts every thread of the fork, and about 7 KB/s is
  * allocated there whatever the benchmark does (the same rate at 1 KiB and 16 KiB chunks). On a
- * busy machine, where a 16 KiB call takes 100-300 us, that alone reads as 0.5-2 B/op; with
+ * busy machine, where a 16 KiB call takes 100-300 us, that alone reads as 0.2-2 B/op; with
  * {@code -p size=1024} it falls to ~0.01 B/op, and what is left is the call path's own.
  */
 @State(Scope.Thread)

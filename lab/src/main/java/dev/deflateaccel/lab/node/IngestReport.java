@@ -44,8 +44,9 @@ final class IngestReport {
                     ThreadGroupCpu.HOW_SPLIT,
                     "ingest: time-series points (about 300 bytes each, TimeSeriesPoint) written with 32 in flight,"
                             + " as fast as the node acknowledges them (closed loop), at CL ONE.",
-                    "mixed phase: 90% inserts of new points, 10% checked point reads, at half the ingest rate"
-                            + " (open loop, from each request's scheduled time).",
+                    "mixed phase: 90% inserts of new points, 10% checked point reads, at the fixed rate in the"
+                            + " header (open loop, from each request's scheduled time); with the repetition's seed, every"
+                            + " configuration writes the same points.",
                     "settled: after the last write, a flush, then `nodetool compactionstats` polled twice a second"
                             + " until no compaction is pending; the backlog is that time.",
                     "compaction CPU per MB compaction wrote: the compaction threads' CPU over the bytes (on disk) of"

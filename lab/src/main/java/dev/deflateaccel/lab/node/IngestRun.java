@@ -18,7 +18,8 @@ import dev.deflateaccel.harness.workload.TimeSeriesTable;
 /**
  * One write-heavy ingest run (issue 19 item 1), the workload Deflate's users keep tables on it
  * for: a fresh node; N time-series points written as fast as the node takes them (closed loop);
- * then a 90/10 write/read phase at half that rate; then flush and wait until no compaction is
+ * then a 90/10 write/read phase at a fixed rate (the same for every configuration, so every run
+ * writes the same points; the seed is the repetition's); then flush and wait until no compaction is
  * pending. Everything from the first write to settled is measured, because compaction of what
  * was written is the cost the codec changes.
  */
@@ -69,7 +70,7 @@ final class IngestRun {
 
                 FixedRateLoad mixed = new FixedRateLoad(node.session(), TABLE, options.sensors, options.rows,
                         options.rows, 0.1, 11 + repetition, options.maxInFlight);
-                double rate = r.ingestRowsPerSecond() / 2;
+                double rate = options.mixedRate;
                 long m = System.nanoTime();
                 try (Progress ignored = Progress.show(String.format(Locale.ROOT, "90/10 writes/reads at %,.0f/s", rate),
                         () -> String.format(Locale.ROOT, "%,d done, %ds of %ds", mixed.completed.get(),

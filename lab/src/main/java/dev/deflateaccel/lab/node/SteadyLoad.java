@@ -9,6 +9,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,10 +26,11 @@ import dev.deflateaccel.lab.MachineLoad;
 /**
  * The reference benchmark (lab/run-steady-load.sh, issue 12 items 1-3): a steady 80/20 read/write
  * load at a fixed rate on a time-series table, per configuration, on one fresh node per run (or,
- * with --ingest, the write-heavy ingest of IngestRun); the
- * configurations take turns within each repetition and their order rotates between repetitions,
- * so that a drift of the machine, or the advantage of running first, hits all of them alike. Reports node CPU per operation, latency percentiles, compaction throughput, flushes and
- * L0 sizes as markdown and PNG.
+ * with --ingest, the write-heavy ingest of IngestRun). The configurations take turns within each
+ * repetition and their order rotates between repetitions, so that a drift of the machine, or the
+ * advantage of running first, hits all of them alike. Reports node CPU per operation, latency
+ * percentiles, compaction throughput, flushes and L0 sizes (or the ingest's figures) as markdown
+ * and PNG.
  */
 public final class SteadyLoad {
 
@@ -71,9 +73,10 @@ public final class SteadyLoad {
         header.add("date: " + stamp + " UTC");
         header.addAll(MachineDescription.machineLines());
         header.add(options.ingest
-                ? String.format(Locale.ROOT, "%,d points ingested (closed loop), then %d s of 90/10 writes/reads at half"
-                        + " the ingest rate, then settled; %s; %d KiB chunks, %d repetitions, configuration order"
+                ? String.format(Locale.ROOT, "%,d points ingested (closed loop), then %d s of 90/10 writes/reads at"
+                        + " %,.0f/s, then settled; %s; %d KiB chunks, %d repetitions, configuration order"
                         + " rotated per repetition, fresh node per run", options.rows, options.mixed.toSeconds(),
+                        options.mixedRate,
                         options.stcs ? "SizeTieredCompactionStrategy" : "LeveledCompactionStrategy, 8 MiB SSTables",
                         options.chunkKb, options.repetitions)
                 : String.format(Locale.ROOT, "%,d preloaded points, %.0f%% reads at %,.0f requests/s for %d s"
@@ -120,7 +123,7 @@ public final class SteadyLoad {
         for (int rep = 1; rep <= options.repetitions; rep++) {
             // Rotate the order each repetition, so no configuration always runs first (cold caches) or last.
             List<SteadyConfig> order = new ArrayList<>(options.configs);
-            java.util.Collections.rotate(order, -(rep - 1));
+            Collections.rotate(order, -(rep - 1));
             for (SteadyConfig config : order) {
                 done++;
                 Progress.say("== run %d of %d: %s, repetition %d (elapsed %ds) ==", done, total, config.label, rep,

@@ -10,7 +10,10 @@ final class SteadyLoadOptions {
 
     static final String USAGE = String.join("\n",
             "usage: run-steady-load.sh [--quick] [--configs A,B,...] [--repetitions R] [--rows N] [--rate OPS]",
-            "                          [--seconds S] [--warmup-seconds W] [--read-share F] [--chunk-kb K] [--export-uncompressed-sstables DIR]",
+            "                          [--seconds S] [--warmup-seconds W] [--read-share F] [--chunk-kb K] [--results DIR]",
+            "       run-steady-load.sh --ingest [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
+            "                          [--mixed-seconds M] [--mixed-rate OPS] [--stcs] [--chunk-kb K] [--results DIR]",
+            "       run-steady-load.sh --export-uncompressed-sstables DIR [--rows N]",
             "  Per run, on a fresh single stock node: preload N points (default 150000) into a time-series table,",
             "  flush and let compactions finish, then W seconds (default 20) of unmeasured warm-up and S seconds",
             "  (default 150) of measured requests at a fixed rate OPS (default 1000/s), a share F (default 0.8) of",
@@ -21,7 +24,8 @@ final class SteadyLoadOptions {
             "  --quick: a smoke run, 20000 points, 10 s warm-up, 30 s, 1 repetition of stock,igzip (unless given).",
             "  --ingest: the write-heavy run instead (issue 19 item 1). Per run, on a fresh node with a 32 MiB",
             "    memtable: ingest N points (default 250000) as fast as the node takes them (closed loop, 32 in",
-            "    flight), then M seconds (default 30) of 90% writes / 10% checked reads at half the ingest rate,",
+            "    flight), then M seconds (default 30) of 90% writes / 10% checked reads at OPS/s (default 1000,",
+            "    the same for every configuration, so that every run writes the same points),",
             "    then flush and wait until no compaction is pending (settled). Table: LeveledCompactionStrategy",
             "    with 8 MiB SSTables (--stcs: SizeTieredCompactionStrategy). Default configurations",
             "    " + SteadyConfig.INGEST_SET + " (about 70 minutes on 2 cores).",
@@ -46,6 +50,8 @@ final class SteadyLoadOptions {
     /** The write-heavy ingest (IngestRun) instead of the steady mixed load. */
     boolean ingest;
     Duration mixed = Duration.ofSeconds(30);
+    /** The mixed phase's fixed rate: the same for every configuration, so every run writes the same points. */
+    double mixedRate = 1000;
     boolean stcs;
     Path export;
     Path resultsDir = Paths.get(System.getProperty("deflateaccel.steady.results", "target/steady-results"));
@@ -72,6 +78,9 @@ final class SteadyLoadOptions {
                 case "--mixed-seconds":
                     o.mixed = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
                     mixedGiven = true;
+                    break;
+                case "--mixed-rate":
+                    o.mixedRate = Double.parseDouble(value(args, ++i, arg));
                     break;
                 case "--stcs":
                     o.stcs = true;
@@ -130,7 +139,7 @@ final class SteadyLoadOptions {
             o.repetitions = repetitionsGiven ? o.repetitions : 1;
             o.configs = configsGiven ? o.configs : SteadyConfig.parse("stock,igzip");
         }
-        if (o.rows < 1000 || o.rate <= 0 || o.repetitions < 1 || o.readShare < 0 || o.readShare > 1
+        if (o.rows < 1000 || o.rate <= 0 || o.mixedRate <= 0 || o.repetitions < 1 || o.readShare < 0 || o.readShare > 1
                 || o.measured.isZero() || o.measured.isNegative()) {
             throw new IllegalArgumentException("--rows at least 1000; --rate, --seconds, --repetitions positive;"
                     + " --read-share between 0 and 1");

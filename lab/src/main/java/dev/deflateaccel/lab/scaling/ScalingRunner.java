@@ -14,7 +14,7 @@ import dev.deflateaccel.lab.tools.ReportFiles;
 import dev.deflateaccel.lab.tools.ReportHeader;
 
 /**
- * Issue 12 item 5: per-chunk throughput through Cassandra's real DeflateCompressor at 1 to 64
+ * Issue 12 item 5: per-chunk throughput through Cassandra's real DeflateCompressor at 1 to 256
  * threads, per engine, at the agent's default context bound and at other bounds (by default 8,
  * fewer contexts than threads), with the share of calls that found every context busy (from the agent's
  * FallbacksContextsBusy counter). One child JVM per configuration, one after the other. Writes

@@ -19,6 +19,7 @@ class SteadyLoadOptionsTest {
         assertEquals(3, o.repetitions);
         assertEquals(SteadyConfig.parse(SteadyConfig.INGEST_SET), o.configs);
         assertEquals(Duration.ofSeconds(30), o.mixed);
+        assertEquals(1000, o.mixedRate, "one mixed rate for every configuration, so every run writes the same points");
     }
 
     @Test
