@@ -51,10 +51,43 @@ public final class NodePorts {
         }
     }
 
+    /**
+     * A free port below the kernel's ephemeral range. Ports are picked when a node is created and
+     * bound only when it starts; a port from the ephemeral range (what {@code new ServerSocket(0)}
+     * gives) can meanwhile become the source port of another node's or the client's outgoing
+     * connection, and the node then dies with "Port already in use" (seen once in a cluster test).
+     * Outgoing connections never take a port below that range.
+     */
     private static int hold(List<ServerSocket> held, String host) throws IOException {
-        ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host));
-        held.add(socket);
-        return socket.getLocalPort();
+        InetAddress address = InetAddress.getByName(host);
+        int below = ephemeralRangeStart();
+        IOException last = null;
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int port = FIRST_PORT + RANDOM.nextInt(below - FIRST_PORT);
+            try {
+                ServerSocket socket = new ServerSocket(port, 1, address);
+                held.add(socket);
+                return port;
+            } catch (IOException taken) {
+                last = taken;
+            }
+        }
+        throw last;
+    }
+
+    private static final int FIRST_PORT = 10_000;
+    private static final java.util.Random RANDOM = new java.security.SecureRandom();
+
+    /** The first port of the kernel's ephemeral range (net.ipv4.ip_local_port_range), 32768 if unknown. */
+    private static int ephemeralRangeStart() {
+        try {
+            String range = new String(java.nio.file.Files.readAllBytes(
+                    java.nio.file.Paths.get("/proc/sys/net/ipv4/ip_local_port_range"))).trim();
+            int start = Integer.parseInt(range.split("\\s+")[0]);
+            return start > FIRST_PORT + 1000 ? start : 32_768;
+        } catch (IOException | RuntimeException e) {
+            return 32_768;
+        }
     }
 
     public String address() {
