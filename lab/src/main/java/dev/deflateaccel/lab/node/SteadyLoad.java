@@ -72,7 +72,14 @@ public final class SteadyLoad {
         header.add("command: " + options.commandLine);
         header.add("date: " + stamp + " UTC");
         header.addAll(MachineDescription.machineLines());
-        header.add(options.ingest
+        header.add(options.compactionReads
+                ? String.format(Locale.ROOT, "a table of %,d points imported twice; %d s of unmeasured reads, then"
+                        + " per table %d s of point reads at %,.0f/s without compaction and the same reads throughout"
+                        + " a major compaction (first unthrottled, then 64 MiB/s); chunk cache off; %d KiB chunks,"
+                        + " %d repetitions, configuration order rotated per repetition, fresh node per run",
+                        options.rows, options.warmUp.toSeconds(), options.measured.toSeconds(), options.rate,
+                        options.chunkKb, options.repetitions)
+                : options.ingest
                 ? String.format(Locale.ROOT, "%,d points ingested (closed loop), then %d s of 90/10 writes/reads at"
                         + " %,.0f/s, then settled; %s; %d KiB chunks, %d repetitions, configuration order"
                         + " rotated per repetition, fresh node per run", options.rows, options.mixed.toSeconds(),
@@ -89,6 +96,14 @@ public final class SteadyLoad {
         }
         header.forEach(line -> Progress.say("%s", line));
 
+        if (options.compactionReads) {
+            CompactionReadsRun runner = new CompactionReadsRun(options, nodesDir, options.sstableCache);
+            return runAll(options, header, stamp, start, CompactionReadsReport.DEFINITION, "compaction-reads",
+                    runner::run, CompactionReadsResult::clean, r -> String.format(Locale.ROOT, "read p99 during"
+                            + " compaction %.1f ms unthrottled, %.1f ms at 64 MiB/s; compactions %.1f s and %.1f s",
+                            r.unthrottled.during.p99, r.throttled.during.p99, r.unthrottled.compactionSeconds,
+                            r.throttled.compactionSeconds));
+        }
         if (options.ingest) {
             IngestRun runner = new IngestRun(options, nodesDir);
             return runAll(options, header, stamp, start, IngestReport.DEFINITION, "ingest", runner::run,

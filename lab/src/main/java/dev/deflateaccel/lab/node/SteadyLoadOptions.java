@@ -13,6 +13,8 @@ final class SteadyLoadOptions {
             "                          [--seconds S] [--warmup-seconds W] [--read-share F] [--chunk-kb K] [--results DIR]",
             "       run-steady-load.sh --ingest [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
             "                          [--mixed-seconds M] [--mixed-rate OPS] [--stcs] [--chunk-kb K] [--results DIR]",
+            "       run-steady-load.sh --compaction-reads [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
+            "                          [--rate OPS] [--seconds S] [--warmup-seconds W] [--chunk-kb K] [--results DIR]",
             "       run-steady-load.sh --export-uncompressed-sstables DIR [--rows N]",
             "  Per run, on a fresh single stock node: preload N points (default 150000) into a time-series table,",
             "  flush and let compactions finish, then W seconds (default 20) of unmeasured warm-up and S seconds",
@@ -30,6 +32,13 @@ final class SteadyLoadOptions {
             "    with 8 MiB SSTables (--stcs: SizeTieredCompactionStrategy). Default configurations",
             "    " + SteadyConfig.INGEST_SET + " (about 70 minutes on 2 cores).",
             "    --mixed-seconds M. With --quick: 50000 points, 10 s, 1 repetition of stock,igzip.",
+            "  --compaction-reads: reads during a major compaction instead (issue 19 item 2). Per run, on a fresh",
+            "    node with the chunk cache off: import a table of N points (default 3500000, about 210 MiB with",
+            "    Deflate; written once offline by CQLSSTableWriter and kept in lab/target/offline-sstables) twice;",
+            "    W s (default 15) of unmeasured reads; then per table S s (default 30) of checked point reads at",
+            "    OPS/s (default 500) without compaction, and the same reads throughout a major compaction,",
+            "    first unthrottled, then at 64 MiB/s. Default configurations " + SteadyConfig.READS_SET + ".",
+            "    With --quick: 300000 points, 10 s, 5 s warm-up, 1 repetition of stock,igzip.",
             "  --export-uncompressed-sstables DIR: no benchmark; load N points into the table with",
             "    compression disabled, flush, major-compact, and copy its SSTable files to DIR.",
             "  Results: lab/target/steady-results/<timestamp>-steady.md (-ingest.md) and .png (--results DIR to change).");
@@ -53,8 +62,12 @@ final class SteadyLoadOptions {
     /** The mixed phase's fixed rate: the same for every configuration, so every run writes the same points. */
     double mixedRate = 1000;
     boolean stcs;
+    /** Reads during a major compaction (CompactionReadsRun) instead of the steady mixed load. */
+    boolean compactionReads;
     Path export;
     Path resultsDir = Paths.get(System.getProperty("deflateaccel.steady.results", "target/steady-results"));
+    /** Where the offline-written SSTables of --compaction-reads are kept between runs (TimeSeriesSSTables). */
+    Path sstableCache = Paths.get(System.getProperty("deflateaccel.sstable.cache", "target/offline-sstables"));
     String commandLine = "";
 
     static SteadyLoadOptions parse(String[] args) {
@@ -66,6 +79,7 @@ final class SteadyLoadOptions {
         boolean repetitionsGiven = false;
         boolean warmUpGiven = false;
         boolean mixedGiven = false;
+        boolean rateGiven = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
@@ -81,6 +95,9 @@ final class SteadyLoadOptions {
                     break;
                 case "--mixed-rate":
                     o.mixedRate = Double.parseDouble(value(args, ++i, arg));
+                    break;
+                case "--compaction-reads":
+                    o.compactionReads = true;
                     break;
                 case "--stcs":
                     o.stcs = true;
@@ -99,6 +116,7 @@ final class SteadyLoadOptions {
                     break;
                 case "--rate":
                     o.rate = Double.parseDouble(value(args, ++i, arg));
+                    rateGiven = true;
                     break;
                 case "--seconds":
                     o.measured = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
@@ -131,6 +149,13 @@ final class SteadyLoadOptions {
             o.rows = rowsGiven ? o.rows : o.quick ? 50_000 : 250_000;
             o.mixed = o.quick && !mixedGiven ? Duration.ofSeconds(10) : o.mixed;
             o.configs = configsGiven ? o.configs : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.INGEST_SET);
+            o.repetitions = repetitionsGiven ? o.repetitions : o.quick ? 1 : 3;
+        } else if (o.compactionReads) {
+            o.rows = rowsGiven ? o.rows : o.quick ? 300_000 : 3_500_000;
+            o.rate = rateGiven ? o.rate : 500;
+            o.measured = secondsGiven ? o.measured : Duration.ofSeconds(o.quick ? 10 : 30);
+            o.warmUp = warmUpGiven ? o.warmUp : Duration.ofSeconds(o.quick ? 5 : 15);
+            o.configs = configsGiven ? o.configs : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.READS_SET);
             o.repetitions = repetitionsGiven ? o.repetitions : o.quick ? 1 : 3;
         } else if (o.quick) {
             o.rows = rowsGiven ? o.rows : 20_000;

@@ -5,6 +5,8 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongPredicate;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -65,11 +67,23 @@ public final class FixedRateLoad {
     }
 
     public void run(double perSecond, Duration duration) {
+        long total = (long) (perSecond * duration.toNanos() / 1e9);
+        run(perSecond, k -> k < total);
+    }
+
+    /**
+     * Requests at the fixed rate for as long as {@code more} holds (asked before each request),
+     * e.g. while a compaction runs whose length nobody knows in advance.
+     */
+    public void runWhile(double perSecond, BooleanSupplier more) {
+        run(perSecond, k -> more.getAsBoolean());
+    }
+
+    private void run(double perSecond, LongPredicate more) {
         Semaphore inFlight = new Semaphore(maxInFlight);
         long start = System.nanoTime();
-        long total = (long) (perSecond * duration.toNanos() / 1e9);
         double interval = 1e9 / perSecond;
-        for (long k = 0; k < total; k++) {
+        for (long k = 0; more.test(k); k++) {
             long due = start + (long) (k * interval);
             long wait = due - System.nanoTime();
             if (wait > 0) {
