@@ -72,7 +72,13 @@ public final class SteadyLoad {
         header.add("command: " + options.commandLine);
         header.add("date: " + stamp + " UTC");
         header.addAll(MachineDescription.machineLines());
-        header.add(options.compactionReads
+        header.add(options.saturation
+                ? String.format(Locale.ROOT, "%,d preloaded points, then %.0f%% reads closed loop, %d s unmeasured,"
+                        + " then %d s at each of %s in flight; held: read p99 under %.0f ms; %d KiB chunks, %d"
+                        + " repetitions, configuration order rotated per repetition, fresh node per run", options.rows,
+                        options.readShare * 100, options.warmUp.toSeconds(), options.measured.toSeconds(),
+                        options.steps, options.p99BoundMillis, options.chunkKb, options.repetitions)
+                : options.compactionReads
                 ? String.format(Locale.ROOT, "a table of %,d points imported twice; %d s of unmeasured reads, then"
                         + " per table %d s of point reads at %,.0f/s without compaction and the same reads throughout"
                         + " a major compaction (first unthrottled, then 64 MiB/s); chunk cache off; %d KiB chunks,"
@@ -96,6 +102,13 @@ public final class SteadyLoad {
         }
         header.forEach(line -> Progress.say("%s", line));
 
+        if (options.saturation) {
+            SaturationRun runner = new SaturationRun(options, nodesDir);
+            return runAll(options, header, stamp, start, SaturationReport.definition(options.steps,
+                    options.p99BoundMillis), "saturation", runner::run, SaturationResult::clean,
+                    r -> String.format(Locale.ROOT, "held %,.0f ops/s at %.0f us CPU/op (read p99 %.1f ms)",
+                            r.heldOpsPerSecond(), r.heldCpuMicrosPerOp(), r.heldReadP99()));
+        }
         if (options.compactionReads) {
             CompactionReadsRun runner = new CompactionReadsRun(options, nodesDir, options.sstableCache);
             return runAll(options, header, stamp, start, CompactionReadsReport.DEFINITION, "compaction-reads",

@@ -3,6 +3,7 @@ package dev.deflateaccel.lab.node;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Command-line options of run-steady-load.sh. */
@@ -15,6 +16,8 @@ final class SteadyLoadOptions {
             "                          [--mixed-seconds M] [--mixed-rate OPS] [--stcs] [--chunk-kb K] [--results DIR]",
             "       run-steady-load.sh --compaction-reads [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
             "                          [--rate OPS] [--seconds S] [--warmup-seconds W] [--chunk-kb K] [--results DIR]",
+            "       run-steady-load.sh --saturation [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
+            "                          [--steps C1,C2,...] [--p99-bound-ms B] [--seconds S] [--warmup-seconds W]",
             "       run-steady-load.sh --export-uncompressed-sstables DIR [--rows N]",
             "  Per run, on a fresh single stock node: preload N points (default 150000) into a time-series table,",
             "  flush and let compactions finish, then W seconds (default 20) of unmeasured warm-up and S seconds",
@@ -39,6 +42,11 @@ final class SteadyLoadOptions {
             "    OPS/s (default 500) without compaction, and the same reads throughout a major compaction,",
             "    first unthrottled, then at 64 MiB/s. Default configurations " + SteadyConfig.READS_SET + ".",
             "    With --quick: 300000 points, 10 s, 5 s warm-up, 1 repetition of stock,igzip.",
+            "  --saturation: the 80/20 load closed loop instead (issue 19 item 3). Per run, after the preload:",
+            "    W s unmeasured, then S s (default 30) at each number in flight C (default 8,32,128); the result is",
+            "    the highest throughput whose read p99 stays under B ms (default 20) and the node's CPU per",
+            "    operation there. With --quick: 60000 points (so that compactions write with the table's compressor),",
+            "    steps 4,16, 10 s, 1 repetition of stock,igzip.",
             "  --export-uncompressed-sstables DIR: no benchmark; load N points into the table with",
             "    compression disabled, flush, major-compact, and copy its SSTable files to DIR.",
             "  Results: lab/target/steady-results/<timestamp>-steady.md (-ingest.md) and .png (--results DIR to change).");
@@ -64,6 +72,10 @@ final class SteadyLoadOptions {
     boolean stcs;
     /** Reads during a major compaction (CompactionReadsRun) instead of the steady mixed load. */
     boolean compactionReads;
+    /** The closed-loop 80/20 load at rising concurrency (SaturationRun) instead of the steady mixed load. */
+    boolean saturation;
+    List<Integer> steps = List.of(8, 32, 128);
+    double p99BoundMillis = 20;
     Path export;
     Path resultsDir = Paths.get(System.getProperty("deflateaccel.steady.results", "target/steady-results"));
     /** Where the offline-written SSTables of --compaction-reads are kept between runs (TimeSeriesSSTables). */
@@ -95,6 +107,18 @@ final class SteadyLoadOptions {
                     break;
                 case "--mixed-rate":
                     o.mixedRate = Double.parseDouble(value(args, ++i, arg));
+                    break;
+                case "--saturation":
+                    o.saturation = true;
+                    break;
+                case "--steps":
+                    o.steps = new ArrayList<>();
+                    for (String step : value(args, ++i, arg).split(",")) {
+                        o.steps.add(Integer.parseInt(step.trim()));
+                    }
+                    break;
+                case "--p99-bound-ms":
+                    o.p99BoundMillis = Double.parseDouble(value(args, ++i, arg));
                     break;
                 case "--compaction-reads":
                     o.compactionReads = true;
@@ -157,6 +181,16 @@ final class SteadyLoadOptions {
             o.warmUp = warmUpGiven ? o.warmUp : Duration.ofSeconds(o.quick ? 5 : 15);
             o.configs = configsGiven ? o.configs : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.READS_SET);
             o.repetitions = repetitionsGiven ? o.repetitions : o.quick ? 1 : 3;
+        } else if (o.saturation) {
+            o.rows = rowsGiven ? o.rows : o.quick ? 60_000 : o.rows;
+            o.steps = o.quick && !stepsGiven(args) ? List.of(4, 16) : o.steps;
+            o.measured = secondsGiven ? o.measured : Duration.ofSeconds(o.quick ? 10 : 30);
+            o.warmUp = warmUpGiven ? o.warmUp : Duration.ofSeconds(o.quick ? 5 : 20);
+            o.configs = configsGiven ? o.configs : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.DEFAULT_SET);
+            o.repetitions = repetitionsGiven ? o.repetitions : o.quick ? 1 : 3;
+            if (o.steps.isEmpty() || o.steps.stream().anyMatch(c -> c < 1) || o.p99BoundMillis <= 0) {
+                throw new IllegalArgumentException("--steps: numbers in flight, each at least 1; --p99-bound-ms positive");
+            }
         } else if (o.quick) {
             o.rows = rowsGiven ? o.rows : 20_000;
             o.measured = secondsGiven ? o.measured : Duration.ofSeconds(30);
@@ -170,6 +204,10 @@ final class SteadyLoadOptions {
                     + " --read-share between 0 and 1");
         }
         return o;
+    }
+
+    private static boolean stepsGiven(String[] args) {
+        return List.of(args).contains("--steps");
     }
 
     private static String value(String[] args, int i, String option) {
