@@ -43,7 +43,7 @@ final class SteadyLoadOptions {
             "    first unthrottled, then at 64 MiB/s. Default configurations " + SteadyConfig.READS_SET + ".",
             "    With --quick: 300000 points, 10 s, 5 s warm-up, 1 repetition of stock,igzip.",
             "  --saturation: the 80/20 load closed loop instead (issue 19 item 3). Per run, after the preload:",
-            "    W s unmeasured, then S s (default 30) at each number in flight C (default 8,32,128); the result is",
+            "    W s unmeasured, then S s (default 30) at each number in flight C (default 4,8,16,32,64); the result is",
             "    the highest throughput whose read p99 stays under B ms (default 20) and the node's CPU per",
             "    operation there. With --quick: 60000 points (so that compactions write with the table's compressor),",
             "    steps 4,16, 10 s, 1 repetition of stock,igzip.",
@@ -74,7 +74,7 @@ final class SteadyLoadOptions {
     boolean compactionReads;
     /** The closed-loop 80/20 load at rising concurrency (SaturationRun) instead of the steady mixed load. */
     boolean saturation;
-    List<Integer> steps = List.of(8, 32, 128);
+    List<Integer> steps = List.of(4, 8, 16, 32, 64);
     double p99BoundMillis = 20;
     Path export;
     Path resultsDir = Paths.get(System.getProperty("deflateaccel.steady.results", "target/steady-results"));
