@@ -17,6 +17,8 @@ public final class Configuration {
     public final int maxContexts;
     public final String id;
     public final String label;
+    /** The agent config routing every call to this engine; null for stock. */
+    public final String agentConfig;
 
     public Configuration(String engine, int level, int maxContexts, String id, String label) {
         this.engine = engine;
@@ -24,6 +26,19 @@ public final class Configuration {
         this.maxContexts = maxContexts;
         this.id = id;
         this.label = label;
+        this.agentConfig = STOCK.equals(engine) ? null : AgentConfigFile.onlyEngine(engine,
+                "libdeflate".equals(engine) ? level : AgentConfigFile.LIBDEFLATE_LEVEL,
+                "igzip".equals(engine) ? level : AgentConfigFile.IGZIP_LEVEL, maxContexts);
+    }
+
+    /** A configuration whose agent config is given as written (e.g. both engines' levels chosen). */
+    public Configuration(String engine, String id, String label, String agentConfig) {
+        this.engine = engine;
+        this.level = 0;
+        this.maxContexts = 0;
+        this.id = id;
+        this.label = label;
+        this.agentConfig = agentConfig;
     }
 
     public boolean isStock() {
@@ -33,16 +48,6 @@ public final class Configuration {
     /** What the child's engine check must find serving the calls. */
     public String expectedEngine() {
         return isStock() ? EngineCheck.NONE : engine;
-    }
-
-    /** The agent config routing every call to this engine at this level; null for stock. */
-    public String agentConfig() {
-        if (isStock()) {
-            return null;
-        }
-        int libdeflateLevel = "libdeflate".equals(engine) ? level : AgentConfigFile.LIBDEFLATE_LEVEL;
-        int igzipLevel = "igzip".equals(engine) ? level : AgentConfigFile.IGZIP_LEVEL;
-        return AgentConfigFile.onlyEngine(engine, libdeflateLevel, igzipLevel, maxContexts);
     }
 
     @Override

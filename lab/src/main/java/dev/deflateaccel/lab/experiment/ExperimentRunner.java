@@ -74,21 +74,19 @@ public final class ExperimentRunner {
         return new ExperimentRunner(tag, header, agentJar, resultsDir, childMain);
     }
 
-    /** Starts {@code configuration}'s child with {@code task} and waits for its ready line. */
-    public Run start(Configuration configuration, ProtocolLine.Builder task) throws IOException, InterruptedException {
-        Run run = new Run(configuration);
-        launch(run, task);
-        return run;
-    }
-
-    private void launch(Run run, ProtocolLine.Builder task) throws IOException, InterruptedException {
+    /** Starts {@code run}'s child with {@code task} and waits for its ready line. */
+    public void start(Run run, ProtocolLine.Builder task) throws IOException, InterruptedException {
         Configuration configuration = run.configuration;
         // Every child learns which engine must serve it and where its agent config is.
         String fullTask = task.copy().with("expectEngine", configuration.expectedEngine())
                 .with("agentConfigFile", ChildJvm.configPath(workDir, configuration.id)).toString();
-        List<String> command = ChildJvm.command(configuration.isStock() ? null : agentJar, run.agentConfig, workDir,
-                configuration.id, childMain, List.of(fullTask));
-        run.session = ChildSession.start(configuration.id, command, true);
+        start(run, ChildJvm.command(configuration.isStock() ? null : agentJar, run.configuration.agentConfig, workDir,
+                configuration.id, childMain, List.of(fullTask)));
+    }
+
+    /** Starts a child that is not a JVM of ours (native_ref --serve) but speaks the same protocol. */
+    public void start(Run run, List<String> command) throws IOException, InterruptedException {
+        run.session = ChildSession.start(run.configuration.id, command, true);
         try {
             run.ready = run.session.await("ready", ANSWER_TIMEOUT_SECONDS);
         } catch (IOException | InterruptedException e) {
@@ -99,6 +97,9 @@ public final class ExperimentRunner {
 
     /** One measure command and its result line, kept in the run. */
     public ProtocolLine measure(Run run, ProtocolLine.Builder command) throws IOException, InterruptedException {
+        if (run.session == null) {
+            throw new IllegalStateException(run.configuration.label + " was never started");
+        }
         run.session.send(command.toString());
         ProtocolLine result = run.session.await("result", ANSWER_TIMEOUT_SECONDS);
         run.results.add(result);
@@ -107,6 +108,9 @@ public final class ExperimentRunner {
 
     /** Ends the child: its engine check, then its exit; a failed check or exit fails the run. */
     public void finish(Run run) throws IOException, InterruptedException {
+        if (run.session == null) {
+            return;
+        }
         try {
             run.session.send("quit");
             ProtocolLine check = run.session.await("check", ANSWER_TIMEOUT_SECONDS);
@@ -119,7 +123,7 @@ public final class ExperimentRunner {
                 run.failure = "child exited with " + exit;
             }
         } finally {
-            run.session.close();
+            run.close();
         }
     }
 
@@ -135,16 +139,14 @@ public final class ExperimentRunner {
             System.out.printf("[%s] %d/%d %s ...%n", tag, i + 1, configurations.size(), configuration.id);
             Run run = new Run(configuration);
             try {
-                launch(run, task);
+                start(run, task);
                 for (ProtocolLine.Builder command : commands) {
                     progress.result(run, measure(run, command));
                 }
                 finish(run);
             } catch (Exception e) {
                 run.failure = e.getMessage();
-                if (run.session != null) {
-                    run.session.close();
-                }
+                run.close();
             }
             System.out.println("[" + tag + "]   " + (run.usable() ? run.check : "FAILED: " + run.failure));
             runs.add(run);

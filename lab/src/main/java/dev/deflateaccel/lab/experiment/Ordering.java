@@ -27,11 +27,11 @@ public enum Ordering {
         return ordered;
     }
 
-    /** e.g. "C-A" for the per-repetition table: the first letter of each label, in running order. */
+    /** e.g. "C-A" for the per-repetition table: the first letter of each label, capitalised, in running order. */
     public String describe(List<String> labels, int repetition) {
         StringBuilder text = new StringBuilder();
         for (String label : order(labels, repetition)) {
-            text.append(text.length() == 0 ? "" : "-").append(label.charAt(0));
+            text.append(text.length() == 0 ? "" : "-").append(Character.toUpperCase(label.charAt(0)));
         }
         return text.toString();
     }

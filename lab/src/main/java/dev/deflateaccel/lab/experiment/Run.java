@@ -12,7 +12,6 @@ import dev.deflateaccel.lab.tools.ProtocolLine;
  */
 public final class Run {
     public final Configuration configuration;
-    public final String agentConfig;
     public ProtocolLine ready;
     public final List<ProtocolLine> results = new ArrayList<>();
     public String check = "";
@@ -20,9 +19,15 @@ public final class Run {
     public String failure;
     ChildSession session;
 
-    Run(Configuration configuration) {
+    public Run(Configuration configuration) {
         this.configuration = configuration;
-        this.agentConfig = configuration.agentConfig();
+    }
+
+    /** Kills the child if it still runs; a no-op after a clean finish or when it never started. */
+    public void close() {
+        if (session != null) {
+            session.close();
+        }
     }
 
     public boolean usable() {

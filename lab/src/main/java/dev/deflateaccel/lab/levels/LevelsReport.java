@@ -67,9 +67,9 @@ public final class LevelsReport {
         }
         md.endList();
         for (Run run : runs) {
-            if (run.agentConfig != null) {
+            if (run.configuration.agentConfig != null) {
                 return md.raw("Agent config of \"" + run.configuration.label + "\" (the others differ only in engine "
-                        + "and level):\n\n```\n" + run.agentConfig + "```\n").render();
+                        + "and level):\n\n```\n" + run.configuration.agentConfig + "```\n").render();
             }
         }
         return md.render();

@@ -64,8 +64,8 @@ public final class ScalingReport {
         }
         appendChecks(md);
         for (Run run : runs) {
-            if (run.agentConfig != null) {
-                md.code("Agent config (" + ScalingOptions.label(run) + ")", run.agentConfig);
+            if (run.configuration.agentConfig != null) {
+                md.code("Agent config (" + ScalingOptions.label(run) + ")", run.configuration.agentConfig);
             }
         }
         return md.render();
