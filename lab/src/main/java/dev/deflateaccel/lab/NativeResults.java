@@ -9,6 +9,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.deflateaccel.lab.tools.Numbers;
+
 /**
  * The C reference's numbers for every scenario of the run, or the reason there are none (no gcc,
  * no -dev packages). A missing reference does not stop the Java benchmarks; the table says why.
@@ -42,8 +44,8 @@ public final class NativeResults {
                             options.nativeRepetitions, options.nativeSecondsPerRepetition);
                     for (NativeReference.Result r : byEngine.values()) {
                         System.out.println("[bench]   " + r.engine + " L" + r.level + ": compress "
-                                + Throughput.format(r.compress.median) + " MB/s, decompress "
-                                + Throughput.format(r.decompress.median) + " MB/s, ratio "
+                                + Numbers.mbps(r.compress.median) + " MB/s, decompress "
+                                + Numbers.mbps(r.decompress.median) + " MB/s, ratio "
                                 + String.format(java.util.Locale.ROOT, "%.3f", r.ratio));
                     }
                     all.results.put(scenario, byEngine);

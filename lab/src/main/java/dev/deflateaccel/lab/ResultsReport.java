@@ -1,12 +1,18 @@
 package dev.deflateaccel.lab;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** Renders everything measured in one invocation as one markdown document. */
+import dev.deflateaccel.lab.tools.MarkdownTable;
+import dev.deflateaccel.lab.tools.Numbers;
+import dev.deflateaccel.lab.tools.ReportWriter;
+
+/** Renders everything the chunk benchmark measured in one invocation as one markdown document. */
 public final class ResultsReport {
     private final RunnerOptions options;
     private final Map<String, String> machine;
@@ -28,18 +34,16 @@ public final class ResultsReport {
     }
 
     public String render() {
-        StringBuilder md = new StringBuilder();
-        md.append("# Chunk benchmark: Cassandra compressors, stock vs deflate-accel agent\n\n");
-        md.append("- Started: ").append(startedAt).append(", took ").append(minutes(totalSeconds)).append('\n');
-        md.append("- Mode: ").append(options.describe()).append('\n');
-        for (Map.Entry<String, String> fact : machine.entrySet()) {
-            md.append("- ").append(fact.getKey()).append(": ").append(fact.getValue()).append('\n');
-        }
-        md.append("- libdeflate (C reference build): ").append(nativeResults.libdeflateVersion()).append('\n');
-        md.append("- Agent jar: ").append(options.agentJar).append(agentJarState()).append('\n');
-        md.append("- CPU used by others during the run: ").append(runLoad).append("\n\n");
+        StringBuilder header = new StringBuilder("# Chunk benchmark: Cassandra compressors, stock vs deflate-accel agent\n\n");
+        header.append("- Started: ").append(startedAt).append(", took ").append(Numbers.seconds(totalSeconds)).append('\n');
+        header.append("- Mode: ").append(options.describe()).append('\n');
+        machine.forEach((label, value) -> header.append("- ").append(label).append(": ").append(value).append('\n'));
+        ReportWriter md = new ReportWriter(header.toString())
+                .item("libdeflate (C reference build): " + nativeResults.libdeflateVersion())
+                .item("Agent jar: " + options.agentJar + agentJarState())
+                .item("CPU used by others during the run: " + runLoad).endList();
         appendDisturbanceWarning(md);
-        md.append("How to read: one JMH operation = one chunk through Cassandra's real ICompressor "
+        md.paragraph("How to read: one JMH operation = one chunk through Cassandra's real ICompressor "
                 + "(`compress(ByteBuffer, ByteBuffer)` / `uncompress(ByteBuffer, ByteBuffer)`, buffers of the compressor's "
                 + "preferred type: heap for Deflate, direct for LZ4/Zstd), one thread. MB/s = 10^6 bytes of *uncompressed* "
                 + "data per second in both directions (= JMH ops/s x chunk bytes). Each row decompresses what it "
@@ -50,20 +54,40 @@ public final class ResultsReport {
                 + "\"vs stock\" = row MB/s / stock DeflateCompressor MB/s; \"vs C\" = agent MB/s / MB/s of the same library "
                 + "called from C on the same chunks (the agent's efficiency). The C reference runs before the JMH "
                 + "configurations, so \"vs C\" compares measurements a minute or two apart: on a shared VM the speed "
-                + "of the same code can drift that much, so repeat (or use --full) before trusting a few percent.\n\n");
-
+                + "of the same code can drift that much, so repeat (or use --full) before trusting a few percent.");
         for (Scenario scenario : scenarios()) {
             appendScenarioTable(md, scenario);
         }
-        appendProblems(md);
+        boolean anyFailure = false;
+        for (ConfigurationOutcome outcome : outcomes) {
+            if (outcome.failure != null) {
+                md.raw(anyFailure ? "" : "## Failures\n\n").raw("- **" + outcome.configuration.label + "**: "
+                        + outcome.failure + "\n");
+                anyFailure = true;
+            }
+        }
+        if (anyFailure) {
+            md.endList();
+        }
         appendDetails(md);
-        appendEngineChecks(md);
-        appendAgentConfigs(md);
-        return md.toString();
+        md.section("Engine checks (from each fork's agent MBeans)");
+        for (ConfigurationOutcome outcome : outcomes) {
+            md.raw("- " + outcome.configuration.label + ":" + (outcome.skipped != null ? " not run" : "") + "\n");
+            for (String check : outcome.skipped != null ? List.<String>of() : outcome.engineChecks) {
+                md.raw("  - " + check + "\n");
+            }
+        }
+        md.endList();
+        for (ConfigurationOutcome outcome : outcomes) {
+            if (outcome.agentConfig != null) {
+                md.code("Agent config for \"" + outcome.configuration.label + "\"", outcome.agentConfig);
+            }
+        }
+        return md.render();
     }
 
     /** Numbers taken while something else ran are too low; say so where nobody can miss it. */
-    private void appendDisturbanceWarning(StringBuilder md) {
+    private void appendDisturbanceWarning(ReportWriter md) {
         StringBuilder parts = new StringBuilder();
         for (ConfigurationOutcome outcome : outcomes) {
             if (outcome.disturbed) {
@@ -76,21 +100,18 @@ public final class ResultsReport {
                     .append(')');
         }
         if (parts.length() > 0) {
-            md.append("> **WARNING: the machine was busy.** Other processes or the hypervisor took more than ")
-                    .append(Math.round(MachineLoad.DISTURBED * 100))
-                    .append("% of the CPU while these ran, so their numbers are too low and the ratios between rows "
-                            + "are unreliable: ").append(parts).append(". Re-run on a quiet machine.\n\n");
+            md.warning("**WARNING: the machine was busy.** Other processes or the hypervisor took more than "
+                    + Math.round(MachineLoad.DISTURBED * 100) + "% of the CPU while these ran, so their numbers are too "
+                    + "low and the ratios between rows are unreliable: " + parts + ". Re-run on a quiet machine.");
         }
     }
 
     /** Size and time, so a stale jar from an old build is visible in the report. */
     private String agentJarState() {
         try {
-            return java.nio.file.Files.isRegularFile(options.agentJar)
-                    ? " (" + java.nio.file.Files.size(options.agentJar) + " bytes, built "
-                            + java.nio.file.Files.getLastModifiedTime(options.agentJar) + ")"
-                    : " (NOT BUILT)";
-        } catch (java.io.IOException e) {
+            return Files.isRegularFile(options.agentJar) ? " (" + Files.size(options.agentJar) + " bytes, built "
+                    + Files.getLastModifiedTime(options.agentJar) + ")" : " (NOT BUILT)";
+        } catch (IOException e) {
             return " (" + e + ")";
         }
     }
@@ -105,50 +126,38 @@ public final class ResultsReport {
         return all;
     }
 
-    private void appendScenarioTable(StringBuilder md, Scenario scenario) {
-        md.append("## ").append(scenario.dataset).append(Datasets.GENERATED.equals(scenario.dataset)
-                ? " (generated Cassandra-like rows)" : "").append(", ").append(scenario.chunkKiB).append(" KiB chunks\n\n");
-        md.append("| configuration | compress MB/s | decompress MB/s | ratio | compress vs stock | decompress vs stock "
-                + "| compress vs C | decompress vs C |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    private void appendScenarioTable(ReportWriter md, Scenario scenario) {
+        md.section(scenario.dataset + (Datasets.GENERATED.equals(scenario.dataset) ? " (generated Cassandra-like rows)"
+                : "") + ", " + scenario.chunkKiB + " KiB chunks");
+        MarkdownTable table = new MarkdownTable("configuration", "compress MB/s>", "decompress MB/s>", "ratio>",
+                "compress vs stock>", "decompress vs stock>", "compress vs C>", "decompress vs C>");
         ConfigurationOutcome.ScenarioResult stock = stockResult(scenario);
+        Throughput stockCompress = stock == null ? null : stock.compress;
+        Throughput stockDecompress = stock == null ? null : stock.decompress;
         for (ConfigurationOutcome outcome : outcomes) {
-            md.append("| ").append(outcome.configuration.label).append(" | ");
-            if (outcome.skipped != null) {
-                md.append("not run: ").append(outcome.skipped).append(" | | | | | | |\n");
-                continue;
-            }
-            if (outcome.failure != null) {
-                md.append("**FAILED** (see below) | | | | | | |\n");
-                continue;
-            }
             ConfigurationOutcome.ScenarioResult r = outcome.results.get(scenario);
-            if (r == null || r.compress == null || r.decompress == null) {
-                md.append("no result | | | | | | |\n");
+            String problem = outcome.skipped != null ? "not run: " + outcome.skipped
+                    : outcome.failure != null ? "**FAILED** (see below)"
+                    : r == null || r.compress == null || r.decompress == null ? "no result" : null;
+            if (problem != null) {
+                table.row(outcome.configuration.label, problem, "", "", "", "", "", "");
                 continue;
             }
             NativeReference.Result c = outcome.configuration.nativeEngine == null ? null
                     : nativeResults.get(scenario, outcome.configuration.nativeEngine);
-            md.append(r.compress.withError()).append(" | ").append(r.decompress.withError()).append(" | ")
-                    .append(ratio(r.ratio)).append(" | ")
-                    .append(times(r.compress, stock == null ? null : stock.compress)).append(" | ")
-                    .append(times(r.decompress, stock == null ? null : stock.decompress)).append(" | ")
-                    .append(c == null ? "" : percent(r.compress, c.compress)).append(" | ")
-                    .append(c == null ? "" : percent(r.decompress, c.decompress)).append(" |\n");
+            table.row(outcome.configuration.label, r.compress.withError(), r.decompress.withError(), ratio(r.ratio),
+                    times(r.compress, stockCompress), times(r.decompress, stockDecompress),
+                    c == null ? "" : percent(r.compress, c.compress), c == null ? "" : percent(r.decompress, c.decompress));
         }
         for (NativeReference.Result c : nativeResults.of(scenario)) {
-            md.append("| C reference: ").append(c.engine).append(" L").append(c.level).append(" (no JVM) | ")
-                    .append(Throughput.format(c.compress.median)).append(" | ")
-                    .append(Throughput.format(c.decompress.median)).append(" | ")
-                    .append(ratio(c.ratio)).append(" | ")
-                    .append(times(c.compress, stock == null ? null : stock.compress)).append(" | ")
-                    .append(times(c.decompress, stock == null ? null : stock.decompress)).append(" | | |\n");
+            table.row("C reference: " + c.engine + " L" + c.level + " (no JVM)", Numbers.mbps(c.compress.median),
+                    Numbers.mbps(c.decompress.median), ratio(c.ratio), times(c.compress, stockCompress),
+                    times(c.decompress, stockDecompress), "", "");
         }
         if (nativeResults.problem() != null) {
-            md.append("| C reference | not run: ").append(nativeResults.problem().split("\n")[0])
-                    .append(" | | | | | | |\n");
+            table.row("C reference", "not run: " + nativeResults.problem().split("\n")[0], "", "", "", "", "", "");
         }
-        md.append('\n');
+        md.table(table);
     }
 
     private ConfigurationOutcome.ScenarioResult stockResult(Scenario scenario) {
@@ -160,76 +169,27 @@ public final class ResultsReport {
         return null;
     }
 
-    private void appendProblems(StringBuilder md) {
-        boolean any = false;
-        for (ConfigurationOutcome outcome : outcomes) {
-            if (outcome.failure != null) {
-                if (!any) {
-                    md.append("## Failures\n\n");
-                    any = true;
-                }
-                md.append("- **").append(outcome.configuration.label).append("**: ").append(outcome.failure)
-                        .append('\n');
-            }
-        }
-        if (any) {
-            md.append('\n');
-        }
-    }
-
-    private void appendDetails(StringBuilder md) {
-        md.append("## Details: median (min–max) MB/s of the measured iterations\n\n");
-        md.append("| configuration | data set | chunk | compress | decompress | time | CPU used by others |\n"
-                + "|---|---|---:|---:|---:|---:|---|\n");
+    private void appendDetails(ReportWriter md) {
+        MarkdownTable table = new MarkdownTable("configuration", "data set", "chunk>", "compress>", "decompress>",
+                "time>", "CPU used by others");
         for (ConfigurationOutcome outcome : outcomes) {
             for (Map.Entry<Scenario, ConfigurationOutcome.ScenarioResult> e : outcome.results.entrySet()) {
-                ConfigurationOutcome.ScenarioResult r = e.getValue();
-                md.append("| ").append(outcome.configuration.label).append(" | ").append(e.getKey().dataset)
-                        .append(" | ").append(e.getKey().chunkKiB).append(" KiB | ").append(spread(r.compress))
-                        .append(" | ").append(spread(r.decompress)).append(" | ")
-                        .append(minutes(outcome.seconds)).append(outcome.attempt > 1 ? ", attempt " + outcome.attempt : "")
-                        .append(" | ").append(outcome.load).append(" |\n");
+                table.row(outcome.configuration.label, e.getKey().dataset, e.getKey().chunkKiB + " KiB",
+                        spread(e.getValue().compress), spread(e.getValue().decompress), Numbers.seconds(outcome.seconds)
+                                + (outcome.attempt > 1 ? ", attempt " + outcome.attempt : ""), outcome.load);
             }
         }
         for (Scenario scenario : scenarios()) {
             for (NativeReference.Result c : nativeResults.of(scenario)) {
-                md.append("| C reference: ").append(c.engine).append(" L").append(c.level).append(" | ")
-                        .append(scenario.dataset).append(" | ").append(scenario.chunkKiB).append(" KiB | ")
-                        .append(spread(c.compress)).append(" | ").append(spread(c.decompress)).append(" | | ")
-                        .append(nativeResults.load()).append(" |\n");
+                table.row("C reference: " + c.engine + " L" + c.level, scenario.dataset, scenario.chunkKiB + " KiB",
+                        spread(c.compress), spread(c.decompress), "", nativeResults.load());
             }
         }
-        md.append('\n');
-    }
-
-    private void appendEngineChecks(StringBuilder md) {
-        md.append("## Engine checks (from each fork's agent MBeans)\n\n");
-        for (ConfigurationOutcome outcome : outcomes) {
-            md.append("- ").append(outcome.configuration.label).append(":");
-            if (outcome.skipped != null) {
-                md.append(" not run\n");
-                continue;
-            }
-            md.append('\n');
-            for (String check : outcome.engineChecks) {
-                md.append("  - ").append(check).append('\n');
-            }
-        }
-        md.append('\n');
-    }
-
-    private void appendAgentConfigs(StringBuilder md) {
-        for (ConfigurationOutcome outcome : outcomes) {
-            if (outcome.agentConfig != null) {
-                md.append("Agent config for \"").append(outcome.configuration.label).append("\":\n\n```\n")
-                        .append(outcome.agentConfig).append("```\n\n");
-            }
-        }
+        md.section("Details: median (min–max) MB/s of the measured iterations").table(table);
     }
 
     private static String spread(Throughput t) {
-        return t == null ? "" : Throughput.format(t.median) + " (" + Throughput.format(t.min) + "–"
-                + Throughput.format(t.max) + ")";
+        return t == null ? "" : Numbers.mbps(t.median) + " (" + Numbers.mbps(t.min) + "–" + Numbers.mbps(t.max) + ")";
     }
 
     private static String ratio(double ratio) {
@@ -242,10 +202,5 @@ public final class ResultsReport {
 
     private static String percent(Throughput value, Throughput base) {
         return value == null || base == null ? "" : String.format(Locale.ROOT, "%.0f%%", 100 * value.headline() / base.headline());
-    }
-
-    static String minutes(double seconds) {
-        return seconds < 120 ? String.format(Locale.ROOT, "%.0f s", seconds)
-                : String.format(Locale.ROOT, "%.1f min", seconds / 60);
     }
 }

@@ -6,7 +6,6 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.cassandra.io.compress.BufferType;
 import org.apache.cassandra.io.compress.ICompressor;
 
 import dev.deflateaccel.lab.CassandraCodecs;
@@ -14,6 +13,7 @@ import dev.deflateaccel.lab.EngineCheck;
 import dev.deflateaccel.lab.experiment.ChildMain;
 import dev.deflateaccel.lab.tools.ArgList;
 import dev.deflateaccel.lab.tools.ChunkFile;
+import dev.deflateaccel.lab.tools.CompressorPasses;
 import dev.deflateaccel.lab.tools.ProtocolLine;
 
 /**
@@ -28,28 +28,14 @@ public final class ScalingChild implements ChildMain.Measurement {
     private final boolean agent;
     private final ICompressor compressor = CassandraCodecs.create(CassandraCodecs.DEFLATE);
     private final int chunkBytes;
-    private final BufferType type;
-    private final ByteBuffer[] plain;
-    private final ByteBuffer[] packed;
+    private final CompressorPasses chunks;
 
     private ScalingChild(ProtocolLine task) throws IOException {
         this.task = task;
         this.agent = !EngineCheck.NONE.equals(task.get("expectEngine"));
         this.chunkBytes = task.getInt("chunkBytes");
-        this.type = compressor.preferredBufferType();
-        List<byte[]> chunks = ChunkFile.read(Paths.get(task.get("data")), chunkBytes);
-        plain = new ByteBuffer[chunks.size()];
-        packed = new ByteBuffer[chunks.size()];
-        ByteBuffer target = type.allocate(compressor.initialCompressedBufferLength(chunkBytes));
-        for (int i = 0; i < plain.length; i++) {
-            plain[i] = type.allocate(chunkBytes).put(chunks.get(i));
-            plain[i].flip();
-            target.clear();
-            compressor.compress(plain[i].duplicate(), target);
-            target.flip();
-            packed[i] = type.allocate(target.remaining()).put(target);
-            packed[i].flip();
-        }
+        this.chunks = new CompressorPasses(compressor, ChunkFile.read(Paths.get(task.get("data")), chunkBytes),
+                chunkBytes);
     }
 
     public static void main(String[] args) throws Exception {
@@ -108,12 +94,12 @@ public final class ScalingChild implements ChildMain.Measurement {
         boolean compress = direction.equals("compress");
         List<ThreadedLoad.Caller> callers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            ByteBuffer[] source = compress ? plain : packed;
+            ByteBuffer[] source = chunks.inputs(compress);
             ByteBuffer[] views = new ByteBuffer[source.length];
             for (int i = 0; i < views.length; i++) {
                 views[i] = source[i].duplicate();
             }
-            ByteBuffer target = type.allocate(compress ? compressor.initialCompressedBufferLength(chunkBytes)
+            ByteBuffer target = compressor.preferredBufferType().allocate(compress ? compressor.initialCompressedBufferLength(chunkBytes)
                     : chunkBytes);
             int[] cursor = {(t * 37) % views.length};
             callers.add(() -> {

@@ -9,7 +9,12 @@ public final class ReportWriter {
     private final StringBuilder md;
 
     public ReportWriter(ReportHeader header, String title) {
-        md = new StringBuilder(header.render(title));
+        this(header.render(title));
+    }
+
+    /** After a header of the report's own (the chunk benchmark's, older than {@link ReportHeader}). */
+    public ReportWriter(String header) {
+        md = new StringBuilder(header);
     }
 
     /** A quoted line above the numbers, e.g. "> **Not node-written data.** ...". */
