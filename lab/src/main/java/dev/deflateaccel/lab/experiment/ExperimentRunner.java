@@ -54,7 +54,7 @@ public final class ExperimentRunner {
         try {
             return parser.apply(args);
         } catch (IllegalArgumentException | IllegalStateException e) {
-            ReportFiles.exitOnUsageProblem(tag, e.getMessage());
+            ReportFiles.exitOnUsageProblem(tag, String.valueOf(e.getMessage()));
             return null;
         }
     }
@@ -145,7 +145,7 @@ public final class ExperimentRunner {
                 }
                 finish(run);
             } catch (Exception e) {
-                run.failure = e.getMessage();
+                run.failure = e.getMessage() != null ? e.getMessage() : e.toString();
                 run.close();
             }
             System.out.println("[" + tag + "]   " + (run.usable() ? run.check : "FAILED: " + run.failure));

@@ -27,11 +27,12 @@ public final class LevelsRunner {
         if (options == null) {
             return;
         }
-        ChunkSource source = null;
+        ChunkSource source;
         try {
             source = ChunkSource.load(options.source, options.corpusDir, options.maxBytes);
         } catch (IllegalArgumentException | IllegalStateException e) {
-            ReportFiles.exitOnUsageProblem("levels", e.getMessage());
+            ReportFiles.exitOnUsageProblem("levels", String.valueOf(e.getMessage()));
+            return;
         }
         ExperimentRunner runner = ExperimentRunner.open("levels", LevelsRunner.class, args, options.agentJar,
                 options.resultsDir, LevelsChild.class, "Data", source.label,
