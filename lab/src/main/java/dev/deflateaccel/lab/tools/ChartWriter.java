@@ -11,7 +11,9 @@ import java.util.List;
 import javax.imageio.ImageIO;
 
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.Plot;
+import org.jfree.chart.plot.XYPlot;
 
 /**
  * The one chart writer of the in-process reports: several charts side by side in one PNG, so a
@@ -25,11 +27,11 @@ public final class ChartWriter {
     /** The house style, for a plot made by any JFreeChart factory. */
     public static <P extends Plot> P style(P plot) {
         plot.setBackgroundPaint(Color.WHITE);
-        if (plot instanceof org.jfree.chart.plot.XYPlot) {
-            ((org.jfree.chart.plot.XYPlot) plot).setDomainGridlinePaint(Color.LIGHT_GRAY);
-            ((org.jfree.chart.plot.XYPlot) plot).setRangeGridlinePaint(Color.LIGHT_GRAY);
-        } else if (plot instanceof org.jfree.chart.plot.CategoryPlot) {
-            ((org.jfree.chart.plot.CategoryPlot) plot).setRangeGridlinePaint(Color.LIGHT_GRAY);
+        if (plot instanceof XYPlot) {
+            ((XYPlot) plot).setDomainGridlinePaint(Color.LIGHT_GRAY);
+            ((XYPlot) plot).setRangeGridlinePaint(Color.LIGHT_GRAY);
+        } else if (plot instanceof CategoryPlot) {
+            ((CategoryPlot) plot).setRangeGridlinePaint(Color.LIGHT_GRAY);
         }
         return plot;
     }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 class ReportWriterTest {
-
     @Test
     void startsWithTheHeaderEveryReportShares() {
         String md = new ReportWriter(new ReportHeader(ReportWriterTest.class, new String[] {"--x"}), "Title").render();
