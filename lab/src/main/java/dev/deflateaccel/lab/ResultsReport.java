@@ -1,13 +1,12 @@
 package dev.deflateaccel.lab;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.deflateaccel.lab.tools.ChildJvm;
 import dev.deflateaccel.lab.tools.MarkdownTable;
 import dev.deflateaccel.lab.tools.Numbers;
 import dev.deflateaccel.lab.tools.ReportWriter;
@@ -40,7 +39,7 @@ public final class ResultsReport {
         machine.forEach((label, value) -> header.append("- ").append(label).append(": ").append(value).append('\n'));
         ReportWriter md = new ReportWriter(header.toString())
                 .item("libdeflate (C reference build): " + nativeResults.libdeflateVersion())
-                .item("Agent jar: " + options.agentJar + agentJarState())
+                .item("Agent jar: " + ChildJvm.describeJar(options.agentJar))
                 .item("CPU used by others during the run: " + runLoad).endList();
         appendDisturbanceWarning(md);
         md.paragraph("How to read: one JMH operation = one chunk through Cassandra's real ICompressor "
@@ -103,16 +102,6 @@ public final class ResultsReport {
             md.warning("**WARNING: the machine was busy.** Other processes or the hypervisor took more than "
                     + Math.round(MachineLoad.DISTURBED * 100) + "% of the CPU while these ran, so their numbers are too "
                     + "low and the ratios between rows are unreliable: " + parts + ". Re-run on a quiet machine.");
-        }
-    }
-
-    /** Size and time, so a stale jar from an old build is visible in the report. */
-    private String agentJarState() {
-        try {
-            return Files.isRegularFile(options.agentJar) ? " (" + Files.size(options.agentJar) + " bytes, built "
-                    + Files.getLastModifiedTime(options.agentJar) + ")" : " (NOT BUILT)";
-        } catch (IOException e) {
-            return " (" + e + ")";
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.deflateaccel.lab.experiment;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,7 +12,6 @@ import dev.deflateaccel.lab.RepoLayout;
 import dev.deflateaccel.lab.tools.ChildJvm;
 import dev.deflateaccel.lab.tools.ChildSession;
 import dev.deflateaccel.lab.tools.ProtocolLine;
-import dev.deflateaccel.lab.tools.ReportFiles;
 import dev.deflateaccel.lab.tools.ReportHeader;
 
 /**
@@ -31,7 +31,9 @@ public final class ExperimentRunner {
     public final String tag;
     public final ReportHeader header;
     public final Path workDir;
-    public final ReportFiles files;
+    /** {@code <results>/<stamp>-<tag>.md}, and the chart's .png beside it. */
+    private final Path markdown;
+    private final Path png;
     private final Path agentJar;
     private final Class<?> childMain;
 
@@ -42,7 +44,9 @@ public final class ExperimentRunner {
         this.agentJar = agentJar;
         this.childMain = childMain;
         this.workDir = Files.createDirectories(RepoLayout.workDir().resolve(header.stamp() + "-" + tag));
-        this.files = new ReportFiles(resultsDir, header.stamp(), tag);
+        Files.createDirectories(resultsDir);
+        this.markdown = resultsDir.resolve(header.stamp() + "-" + tag + ".md");
+        this.png = resultsDir.resolve(header.stamp() + "-" + tag + ".png");
     }
 
     /** The options, or null after --help; a bad argument exits 2 with the reason. */
@@ -54,7 +58,7 @@ public final class ExperimentRunner {
         try {
             return parser.apply(args);
         } catch (IllegalArgumentException | IllegalStateException e) {
-            ReportFiles.exitOnUsageProblem(tag, String.valueOf(e.getMessage()));
+            exitOnUsageProblem(tag, String.valueOf(e.getMessage()));
             return null;
         }
     }
@@ -65,7 +69,7 @@ public final class ExperimentRunner {
      */
     public static ExperimentRunner open(String tag, Class<?> mainClass, String[] args, Path agentJar, Path resultsDir,
                                         Class<?> childMain, String... facts) throws IOException {
-        ReportFiles.exitOnUsageProblem(tag, ChildJvm.agentJarProblem(agentJar));
+        exitOnUsageProblem(tag, ChildJvm.agentJarProblem(agentJar));
         ReportHeader header = new ReportHeader(mainClass, args);
         for (int i = 0; i < facts.length; i += 2) {
             header.put(facts[i], facts[i + 1]);
@@ -154,13 +158,24 @@ public final class ExperimentRunner {
         return runs;
     }
 
-    public Path png() {
-        return files.png();
+    /** A bad argument or an unusable agent jar: say so and exit 2, before anything runs. */
+    public static void exitOnUsageProblem(String tag, String problem) {
+        if (problem != null) {
+            System.err.println("[" + tag + "] " + problem);
+            System.exit(2);
+        }
     }
 
-    /** Writes and prints the report; exits 0, or 1 when {@code failed}. */
-    public void publish(String markdown, boolean charted, boolean failed) throws IOException {
-        files.publish(markdown, charted);
+    public Path png() {
+        return png;
+    }
+
+    /** Writes the report, prints it, says where it and the chart (if drawn) are; exits 0, or 1 when {@code failed}. */
+    public void publish(String text, boolean charted, boolean failed) throws IOException {
+        Files.write(markdown, text.getBytes(StandardCharsets.UTF_8));
+        System.out.println();
+        System.out.println(text);
+        System.out.println("[" + tag + "] report: " + markdown + (charted ? ", chart: " + png : ""));
         System.exit(failed ? 1 : 0);
     }
 }

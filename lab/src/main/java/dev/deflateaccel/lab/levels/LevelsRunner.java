@@ -7,7 +7,6 @@ import dev.deflateaccel.lab.experiment.ExperimentRunner;
 import dev.deflateaccel.lab.experiment.Run;
 import dev.deflateaccel.lab.tools.ChildJvm;
 import dev.deflateaccel.lab.tools.ProtocolLine;
-import dev.deflateaccel.lab.tools.ReportFiles;
 
 /**
  * Issue 12 item 3: libdeflate levels 1-9 and igzip levels 0-3 against stock zlib 6 on Cassandra
@@ -31,7 +30,7 @@ public final class LevelsRunner {
         try {
             source = ChunkSource.load(options.source, options.corpusDir, options.maxBytes);
         } catch (IllegalArgumentException | IllegalStateException e) {
-            ReportFiles.exitOnUsageProblem("levels", String.valueOf(e.getMessage()));
+            ExperimentRunner.exitOnUsageProblem("levels", String.valueOf(e.getMessage()));
             return;
         }
         ExperimentRunner runner = ExperimentRunner.open("levels", LevelsRunner.class, args, options.agentJar,
