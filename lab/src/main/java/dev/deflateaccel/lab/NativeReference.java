@@ -15,20 +15,6 @@ import java.util.List;
 public final class NativeReference {
     private static final String SOURCE_RESOURCE = "/native-ref/native_ref.c";
 
-    /** Median/min/max throughputs and ratio of one engine on one scenario. */
-    public static final class Result {
-        public final String engine;
-        public final int level;
-        public Throughput compress;
-        public Throughput decompress;
-        public double ratio;
-
-        public Result(String engine, int level) {
-            this.engine = engine;
-            this.level = level;
-        }
-    }
-
     private final Path executable;
 
     private NativeReference(Path executable) {

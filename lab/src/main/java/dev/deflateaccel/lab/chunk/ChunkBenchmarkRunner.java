@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab;
+package dev.deflateaccel.lab.chunk;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,6 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.deflateaccel.lab.MachineDescription;
+import dev.deflateaccel.lab.MachineLoad;
+import dev.deflateaccel.lab.RepoLayout;
 import dev.deflateaccel.lab.tools.Numbers;
 
 /**

@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab;
+package dev.deflateaccel.lab.chunk;
 
 import java.util.List;
 import java.util.Locale;
@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.deflateaccel.lab.Datasets;
+import dev.deflateaccel.lab.MachineLoad;
 import dev.deflateaccel.lab.tools.ChildJvm;
 import dev.deflateaccel.lab.tools.MarkdownTable;
 import dev.deflateaccel.lab.tools.Numbers;
@@ -132,13 +134,13 @@ public final class ResultsReport {
                 table.row(outcome.configuration.label, problem, "", "", "", "", "", "");
                 continue;
             }
-            NativeReference.Result c = outcome.configuration.nativeEngine == null ? null
+            NativeResults.Result c = outcome.configuration.nativeEngine == null ? null
                     : nativeResults.get(scenario, outcome.configuration.nativeEngine);
             table.row(outcome.configuration.label, r.compress.withError(), r.decompress.withError(), ratio(r.ratio),
                     times(r.compress, stockCompress), times(r.decompress, stockDecompress),
                     c == null ? "" : percent(r.compress, c.compress), c == null ? "" : percent(r.decompress, c.decompress));
         }
-        for (NativeReference.Result c : nativeResults.of(scenario)) {
+        for (NativeResults.Result c : nativeResults.of(scenario)) {
             table.row("C reference: " + c.engine + " L" + c.level + " (no JVM)", Numbers.mbps(c.compress.median),
                     Numbers.mbps(c.decompress.median), ratio(c.ratio), times(c.compress, stockCompress),
                     times(c.decompress, stockDecompress), "", "");
@@ -169,7 +171,7 @@ public final class ResultsReport {
             }
         }
         for (Scenario scenario : scenarios()) {
-            for (NativeReference.Result c : nativeResults.of(scenario)) {
+            for (NativeResults.Result c : nativeResults.of(scenario)) {
                 table.row("C reference: " + c.engine + " L" + c.level, scenario.dataset, scenario.chunkKiB + " KiB",
                         spread(c.compress), spread(c.decompress), "", nativeResults.load());
             }

@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab;
+package dev.deflateaccel.lab.chunk;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.deflateaccel.lab.Datasets;
+import dev.deflateaccel.lab.RepoLayout;
 import dev.deflateaccel.lab.tools.ArgList;
 
 /**

@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab;
+package dev.deflateaccel.lab.chunk;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -20,6 +20,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
+import dev.deflateaccel.lab.CassandraCodecs;
+import dev.deflateaccel.lab.Chunker;
+import dev.deflateaccel.lab.Datasets;
+import dev.deflateaccel.lab.EngineCheck;
+import dev.deflateaccel.lab.RepoLayout;
 import dev.deflateaccel.lab.tools.CompressorPasses;
 
 /**

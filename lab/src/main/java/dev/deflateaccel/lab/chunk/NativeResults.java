@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab;
+package dev.deflateaccel.lab.chunk;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.deflateaccel.lab.AgentConfigFile;
+import dev.deflateaccel.lab.MachineLoad;
+import dev.deflateaccel.lab.NativeReference;
 import dev.deflateaccel.lab.tools.ChildSession;
 import dev.deflateaccel.lab.tools.ChunkFile;
 import dev.deflateaccel.lab.tools.Numbers;
@@ -27,11 +30,25 @@ public final class NativeResults {
     private static final int ISAL_MAX_HEADER = 328;
     private static final int TIMEOUT_SECONDS = 600;
 
-    private final Map<Scenario, Map<String, NativeReference.Result>> results = new HashMap<>();
+    private final Map<Scenario, Map<String, Result>> results = new HashMap<>();
     private String libdeflateVersion = "?";
     private String problem;
     private String load = "unknown";
     private boolean disturbed;
+
+    /** Median/min/max throughputs and ratio of one engine on one scenario. */
+    public static final class Result {
+        public final String engine;
+        public final int level;
+        public Throughput compress;
+        public Throughput decompress;
+        public double ratio;
+
+        public Result(String engine, int level) {
+            this.engine = engine;
+            this.level = level;
+        }
+    }
 
     public static NativeResults skipped(String why) {
         NativeResults r = new NativeResults();
@@ -67,19 +84,19 @@ public final class NativeResults {
      * output room is what native_ref gives a call on its own (chunk + 1/8 + igzip's largest
      * header + 1 KiB), as it was when it ran this whole sequence by itself.
      */
-    private Map<String, NativeReference.Result> measure(NativeReference reference, Scenario scenario,
+    private Map<String, Result> measure(NativeReference reference, Scenario scenario,
                                                         RunnerOptions options, Path dir)
             throws IOException, InterruptedException {
         int chunkBytes = scenario.chunkBytes();
         Path data = ChunkFile.write(scenario.dataset, options.corpusDir, chunkBytes, dir);
-        Map<String, NativeReference.Result> byEngine = new LinkedHashMap<>();
+        Map<String, Result> byEngine = new LinkedHashMap<>();
         try (ChildSession c = ChildSession.start("C", reference.serveCommand(data, chunkBytes,
                 chunkBytes + chunkBytes / 8 + ISAL_MAX_HEADER + 1024, AgentConfigFile.LIBDEFLATE_LEVEL,
                 AgentConfigFile.IGZIP_LEVEL), true)) {
             ProtocolLine ready = c.await("ready", TIMEOUT_SECONDS);
             libdeflateVersion = ready.get("libdeflate");
             for (String engine : List.of("libdeflate", "igzip")) {
-                NativeReference.Result r = new NativeReference.Result(engine, engine.equals("igzip")
+                Result r = new Result(engine, engine.equals("igzip")
                         ? AgentConfigFile.IGZIP_LEVEL : AgentConfigFile.LIBDEFLATE_LEVEL);
                 r.ratio = ready.getDouble("ratio_" + engine);
                 for (String op : List.of("compress", "decompress")) {
@@ -113,13 +130,13 @@ public final class NativeResults {
         return Spread.of(c.await("result", TIMEOUT_SECONDS).getDoubles("mbps"));
     }
 
-    public NativeReference.Result get(Scenario scenario, String engine) {
-        Map<String, NativeReference.Result> byEngine = results.get(scenario);
+    public Result get(Scenario scenario, String engine) {
+        Map<String, Result> byEngine = results.get(scenario);
         return byEngine == null ? null : byEngine.get(engine);
     }
 
-    public Collection<NativeReference.Result> of(Scenario scenario) {
-        Map<String, NativeReference.Result> byEngine = results.get(scenario);
+    public Collection<Result> of(Scenario scenario) {
+        Map<String, Result> byEngine = results.get(scenario);
         return byEngine == null ? List.of() : new ArrayList<>(byEngine.values());
     }
 

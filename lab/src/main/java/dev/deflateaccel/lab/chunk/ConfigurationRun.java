@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab;
+package dev.deflateaccel.lab.chunk;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,6 +22,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.util.Statistics;
 
+import dev.deflateaccel.lab.MachineLoad;
+import dev.deflateaccel.lab.RepoLayout;
 import dev.deflateaccel.lab.tools.ChildJvm;
 
 /**
