@@ -20,8 +20,9 @@
  *   native_ref --serve <data-file> <chunk-bytes> <compress-capacity> <libdeflate-level> <igzip-level>
  *
  * compresses and checks every chunk once, prints "@@ ready ...", then answers stdin commands
- *   measure <libdeflate|igzip> <compress|decompress> <rounds> <min-seconds-per-round>
- * with "@@ result engine=.. op=.. mbps=<r1>,<r2>,..." (one MB/s per round, unsorted) until "quit".
+ *   @@ measure engine=<libdeflate|igzip> op=<compress|decompress> rounds=<n> seconds=<min-per-round>
+ * with "@@ result engine=.. op=.. mbps=<r1>,<r2>,..." (one MB/s per round, unsorted) until "quit",
+ * which it answers with "@@ check ok=true ...": the lab's one child protocol (see ChildMain).
  * <compress-capacity> is the output room each compress call gets: the Java side passes what
  * Cassandra's DeflateCompressor allocates, so both sides run the library with the same room.
  *
@@ -302,7 +303,8 @@ static int serve(int argc, char **argv) {
         int rounds;
         double seconds;
         if (strncmp(line, "quit", 4) == 0) break;
-        if (sscanf(line, "measure %31s %31s %d %lf", engine, op, &rounds, &seconds) != 4 || rounds < 1) {
+        if (sscanf(line, "@@ measure engine=%31s op=%31s rounds=%d seconds=%lf", engine, op, &rounds, &seconds) != 4
+            || rounds < 1) {
             printf("@@ error message=bad_command\n");
             fflush(stdout);
             continue;
@@ -323,6 +325,8 @@ static int serve(int argc, char **argv) {
         printf("\n");
         fflush(stdout);
     }
+    printf("@@ check ok=true summary=native_ref\n");
+    fflush(stdout);
     for (int k = 0; k < 2; k++) release(&prepared[k], chunks);
     libdeflate_free_compressor(engines[0].ld_c);
     libdeflate_free_decompressor(engines[0].ld_d);

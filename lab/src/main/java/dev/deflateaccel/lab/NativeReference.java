@@ -5,35 +5,17 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The C reference (src/main/c/native_ref.c, shipped in the jar as native-ref/native_ref.c):
- * compiled here with gcc against the system libdeflate and ISA-L, then run on the very bytes the
- * Java side benchmarks (the runner writes each data set to a file), so both cut identical chunks.
+ * compiled here with gcc against the system libdeflate and ISA-L, then served the very chunks the
+ * Java side benchmarks (written to a file), measuring on command in the lab's child protocol.
  */
 public final class NativeReference {
     private static final String SOURCE_RESOURCE = "/native-ref/native_ref.c";
 
-    /** Median/min/max throughputs and ratio of one engine on one scenario. */
-    public static final class Result {
-        public final String engine;
-        public final int level;
-        public Throughput compress;
-        public Throughput decompress;
-        public double ratio;
-
-        Result(String engine, int level) {
-            this.engine = engine;
-            this.level = level;
-        }
-    }
-
     private final Path executable;
-    private String libdeflateVersion = "?";
 
     private NativeReference(Path executable) {
         this.executable = executable;
@@ -71,53 +53,4 @@ public final class NativeReference {
                 Integer.toString(compressCapacity), Integer.toString(libdeflateLevel), Integer.toString(igzipLevel));
     }
 
-    public String libdeflateVersion() {
-        return libdeflateVersion;
-    }
-
-    /** Runs both engines on {@code dataFile} cut into {@code chunkBytes} chunks, keyed by engine. */
-    public Map<String, Result> run(Path dataFile, int chunkBytes, int repetitions, double secondsPerRepetition)
-            throws IOException, InterruptedException {
-        List<String> command = List.of(executable.toString(), dataFile.toString(), Integer.toString(chunkBytes),
-                Integer.toString(repetitions), Double.toString(secondsPerRepetition));
-        ChildProcess out = ChildProcess.run(command, 600);
-        if (out.exitCode != 0) {
-            throw new IOException("C reference failed (" + String.join(" ", command) + "):\n" + out.text);
-        }
-        Map<String, Result> results = new LinkedHashMap<>();
-        for (String line : out.text.split("\n")) {
-            Map<String, String> fields = fields(line);
-            if (line.startsWith("info ")) {
-                libdeflateVersion = fields.getOrDefault("libdeflate", "?");
-            } else if (line.startsWith("result ")) {
-                String engine = fields.get("engine");
-                Result r = results.computeIfAbsent(engine,
-                        e -> new Result(e, Integer.parseInt(fields.get("level"))));
-                Throughput t = new Throughput(number(fields, "mbps"), 0, number(fields, "mbps"),
-                        number(fields, "min"), number(fields, "max"));
-                if ("compress".equals(fields.get("op"))) {
-                    r.compress = t;
-                } else {
-                    r.decompress = t;
-                }
-                r.ratio = number(fields, "ratio");
-            }
-        }
-        return results;
-    }
-
-    private static Map<String, String> fields(String line) {
-        Map<String, String> map = new HashMap<>();
-        for (String token : line.trim().split("\\s+")) {
-            int eq = token.indexOf('=');
-            if (eq > 0) {
-                map.put(token.substring(0, eq), token.substring(eq + 1));
-            }
-        }
-        return map;
-    }
-
-    private static double number(Map<String, String> fields, String key) {
-        return Double.parseDouble(fields.get(key));
-    }
 }

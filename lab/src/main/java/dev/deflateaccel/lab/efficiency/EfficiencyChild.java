@@ -1,12 +1,12 @@
 package dev.deflateaccel.lab.efficiency;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
 import java.nio.file.Paths;
+import java.util.Locale;
 
 import dev.deflateaccel.lab.CassandraCodecs;
 import dev.deflateaccel.lab.EngineCheck;
+import dev.deflateaccel.lab.experiment.ChildMain;
 import dev.deflateaccel.lab.tools.ChunkFile;
 import dev.deflateaccel.lab.tools.CompressorPasses;
 import dev.deflateaccel.lab.tools.PassTimer;
@@ -15,45 +15,39 @@ import dev.deflateaccel.lab.tools.ProtocolLine;
 /**
  * The agent side of the efficiency benchmark: a JVM with the agent routed to one engine, kept
  * alive for the whole run so it stays warm, measuring only when told (so it never runs while
- * the C side measures). Reads the same data file as native_ref --serve and cuts it the same way.
- *
- * <pre>
- *   args: DATA_FILE CHUNK_BYTES ENGINE
- *   stdin: measure compress|decompress ROUNDS SECONDS   ->  @@ result op=.. mbps=r1,r2,..
- *          quit                                         ->  @@ check ok=.. summary=..
- * </pre>
+ * the C side measures). Reads the same data file as native_ref --serve and cuts it the same way,
+ * and answers the same measure commands.
  */
-public final class EfficiencyChild {
-    private EfficiencyChild() {
+public final class EfficiencyChild implements ChildMain.Measurement {
+    private final ProtocolLine task;
+    private final CompressorPasses passes;
+
+    private EfficiencyChild(ProtocolLine task) throws IOException {
+        this.task = task;
+        int chunkBytes = task.getInt("chunkBytes");
+        this.passes = new CompressorPasses(CassandraCodecs.create(CassandraCodecs.DEFLATE),
+                ChunkFile.read(Paths.get(task.get("data")), chunkBytes), chunkBytes);
     }
 
     public static void main(String[] args) throws Exception {
-        int chunkBytes = Integer.parseInt(args[1]);
-        String engine = args[2];
-        CompressorPasses passes = new CompressorPasses(CassandraCodecs.create(CassandraCodecs.DEFLATE),
-                ChunkFile.read(Paths.get(args[0]), chunkBytes), chunkBytes);
-        System.out.println(ProtocolLine.format("ready", "chunks", passes.chunks(), "capacity",
-                passes.compressCapacity(), "ratio", String.format(java.util.Locale.ROOT, "%.4f", passes.ratio())));
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-            String[] words = line.trim().split("\\s+");
-            if (words[0].equals("quit")) {
-                break;
-            }
-            if (!words[0].equals("measure") || words.length != 4) {
-                System.out.println(ProtocolLine.format("error", "message", "bad command: " + line));
-                continue;
-            }
-            double[] mbps = PassTimer.rounds(passes.pass(words[1]), passes.rawBytes, 0, Integer.parseInt(words[2]),
-                    Double.parseDouble(words[3]));
-            System.out.println(ProtocolLine.format("result", "op", words[1], "mbps", ProtocolLine.joinDoubles(mbps)));
-        }
-        try {
-            String summary = EngineCheck.verify(engine, passes.compressCalls, passes.decompressCalls);
-            System.out.println(ProtocolLine.format("check", "ok", true, "summary", summary));
-        } catch (RuntimeException e) {
-            System.out.println(ProtocolLine.format("check", "ok", false, "summary", e.getMessage()));
-            System.exit(1);
-        }
+        ChildMain.serve(new EfficiencyChild(ChildMain.task(args)));
+    }
+
+    @Override
+    public Object[] ready() {
+        return new Object[] {"chunks", passes.chunks(), "capacity", passes.compressCapacity(),
+            "ratio", String.format(Locale.ROOT, "%.4f", passes.ratio())};
+    }
+
+    @Override
+    public Object[] measure(ProtocolLine command) throws IOException {
+        double[] mbps = PassTimer.rounds(passes.pass(command.get("op")), passes.rawBytes, 0, command.getInt("rounds"),
+                command.getDouble("seconds"));
+        return new Object[] {"op", command.get("op"), "mbps", ProtocolLine.joinDoubles(mbps)};
+    }
+
+    @Override
+    public String check() {
+        return EngineCheck.verify(task.get("expectEngine"), passes.compressCalls, passes.decompressCalls);
     }
 }

@@ -5,34 +5,33 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Everything one efficiency run measured and checked, for the report. */
+import dev.deflateaccel.lab.experiment.Run;
+
+/** Everything one efficiency run measured and checked, for the report: the sides' runs and the repetitions. */
 public final class EfficiencyResults {
     /** engine + " " + direction -> the repetitions in order. */
-    public final Map<String, List<RepetitionSample>> samples = new LinkedHashMap<>();
+    private final Map<String, List<RepetitionSample>> samples = new LinkedHashMap<>();
     public final List<String> repetitionLoad = new ArrayList<>();
-    public final Map<String, String> agentRatio = new LinkedHashMap<>();
-    public final Map<String, String> cRatio = new LinkedHashMap<>();
-    public final Map<String, String> engineChecks = new LinkedHashMap<>();
-    public final Map<String, String> agentConfigs = new LinkedHashMap<>();
-    public int chunks;
-    public int agentCapacity;
-    public int cCapacity;
-    public String libdeflateVersion = "?";
+    /** The agent JVM per engine, in start order. */
+    public final Map<String, Run> agentSides = new LinkedHashMap<>();
+    /** native_ref --serve, both engines. */
+    public Run cSide;
     public String failure;
 
     void add(String engine, String direction, RepetitionSample sample) {
-        samples.computeIfAbsent(key(engine, direction), k -> new ArrayList<>()).add(sample);
+        samples.computeIfAbsent(engine + " " + direction, k -> new ArrayList<>()).add(sample);
     }
 
     public List<RepetitionSample> of(String engine, String direction) {
-        return samples.getOrDefault(key(engine, direction), List.of());
+        return samples.getOrDefault(engine + " " + direction, List.of());
+    }
+
+    /** A fact of a side's ready line, "?" when the side never got ready. */
+    static String ready(Run side, String key) {
+        return side == null || side.ready == null ? "?" : side.ready.getOrDefault(key, "?");
     }
 
     public boolean failed() {
-        return failure != null || engineChecks.values().stream().anyMatch(c -> !c.startsWith("OK"));
-    }
-
-    private static String key(String engine, String direction) {
-        return engine + " " + direction;
+        return failure != null || agentSides.values().stream().anyMatch(r -> !r.usable());
     }
 }

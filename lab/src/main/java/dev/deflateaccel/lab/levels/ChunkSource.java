@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import dev.deflateaccel.lab.Chunker;
 import dev.deflateaccel.lab.Datasets;
 
 /**
@@ -95,7 +96,7 @@ public final class ChunkSource {
     public List<byte[]> chunks(int chunkBytes) {
         List<byte[]> chunks = new ArrayList<>();
         for (byte[] f : files) {
-            chunks.addAll(SSTableChunker.cut(f, chunkBytes));
+            chunks.addAll(Chunker.cutKeepingTail(f, chunkBytes));
         }
         return chunks;
     }

@@ -1,11 +1,16 @@
 package dev.deflateaccel.lab.levels;
 
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.deflateaccel.lab.experiment.Configuration;
+import dev.deflateaccel.lab.experiment.Run;
 import dev.deflateaccel.lab.tools.ProtocolLine;
 import dev.deflateaccel.lab.tools.Spread;
 
 /** One configuration at one chunk size: total sizes and the spread of its timed rounds. */
 public final class LevelResult {
-    public final LevelConfig config;
+    public final Configuration config;
     public final int chunkKiB;
     public final int chunks;
     public final long rawBytes;
@@ -13,7 +18,7 @@ public final class LevelResult {
     public final Spread compress;
     public final Spread decompress;
 
-    public LevelResult(LevelConfig config, int chunkKiB, int chunks, long rawBytes, long compressedBytes,
+    public LevelResult(Configuration config, int chunkKiB, int chunks, long rawBytes, long compressedBytes,
                        Spread compress, Spread decompress) {
         this.config = config;
         this.chunkKiB = chunkKiB;
@@ -24,11 +29,15 @@ public final class LevelResult {
         this.decompress = decompress;
     }
 
-    /** From a child's {@code @@ result} line. */
-    static LevelResult parse(LevelConfig config, ProtocolLine line) {
-        return new LevelResult(config, Integer.parseInt(line.get("chunkKiB")), Integer.parseInt(line.get("chunks")),
-                line.getLong("rawBytes"), line.getLong("compressedBytes"),
-                Spread.of(line.getDoubles("compress")), Spread.of(line.getDoubles("decompress")));
+    /** A usable run's results by chunk size (KiB), from its {@code @@ result} lines; empty for a failed run. */
+    static Map<Integer, LevelResult> byChunk(Run run) {
+        Map<Integer, LevelResult> byChunk = new TreeMap<>();
+        for (ProtocolLine line : run.usable() ? run.results : java.util.List.<ProtocolLine>of()) {
+            byChunk.put(line.getInt("chunkKiB"), new LevelResult(run.configuration, line.getInt("chunkKiB"),
+                    line.getInt("chunks"), line.getLong("rawBytes"), line.getLong("compressedBytes"),
+                    Spread.of(line.getDoubles("compress")), Spread.of(line.getDoubles("decompress"))));
+        }
+        return byChunk;
     }
 
     /** compressed / uncompressed, like nodetool's "SSTable Compression Ratio" (lower is better). */

@@ -2,11 +2,11 @@ package dev.deflateaccel.lab.levels;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
@@ -17,7 +17,9 @@ import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
-import dev.deflateaccel.lab.tools.ChartGrid;
+import dev.deflateaccel.lab.experiment.Configuration;
+import dev.deflateaccel.lab.experiment.Run;
+import dev.deflateaccel.lab.tools.ChartWriter;
 
 /**
  * One scatter plot per chunk size: compress MB/s (log scale) against total size relative to stock
@@ -29,37 +31,30 @@ final class LevelsChart {
     }
 
     /** Returns false (and says why) when there is nothing to draw or drawing failed. */
-    static boolean write(List<LevelOutcome> outcomes, List<Integer> chunkKiBs, Path png) {
+    static boolean write(List<Run> runs, List<Integer> chunkKiBs, Path png) {
         List<JFreeChart> charts = new ArrayList<>();
         for (int chunkKiB : chunkKiBs) {
-            LevelResult stock = stock(outcomes, chunkKiB);
+            LevelResult stock = runs.stream().filter(r -> r.configuration.isStock())
+                    .map(r -> LevelResult.byChunk(r).get(chunkKiB)).findFirst().orElse(null);
             if (stock != null) {
-                charts.add(chart(outcomes, chunkKiB, stock));
+                charts.add(chart(runs, chunkKiB, stock));
             }
         }
-        if (charts.isEmpty()) {
-            return false;
-        }
-        try {
-            ChartGrid.write(charts, 3, 560, 440, png);
-            return true;
-        } catch (IOException | RuntimeException | Error e) {
-            System.out.println("[levels] no chart: " + e);
-            return false;
-        }
+        return ChartWriter.write("levels", charts, 3, 560, 440, png);
     }
 
-    private static JFreeChart chart(List<LevelOutcome> outcomes, int chunkKiB, LevelResult stock) {
+    private static JFreeChart chart(List<Run> runs, int chunkKiB, LevelResult stock) {
         XYSeriesCollection data = new XYSeriesCollection();
         List<List<String>> labels = new ArrayList<>();
-        for (String engine : List.of(LevelConfig.STOCK, LevelConfig.LIBDEFLATE, LevelConfig.IGZIP)) {
-            XYSeries series = new XYSeries(engine.equals(LevelConfig.STOCK) ? "stock zlib 6" : engine, false, true);
+        for (String engine : List.of(Configuration.STOCK, LevelsOptions.LIBDEFLATE, LevelsOptions.IGZIP)) {
+            XYSeries series = new XYSeries(engine.equals(Configuration.STOCK) ? "stock zlib 6" : engine, false, true);
             List<String> seriesLabels = new ArrayList<>();
-            for (LevelOutcome o : outcomes) {
-                LevelResult r = o.byChunk.get(chunkKiB);
-                if (o.usable() && r != null && o.config.engine.equals(engine)) {
+            for (Run run : runs) {
+                Map<Integer, LevelResult> byChunk = LevelResult.byChunk(run);
+                LevelResult r = byChunk.get(chunkKiB);
+                if (r != null && run.configuration.engine.equals(engine)) {
                     series.add(r.compress.median, r.sizeVersus(stock));
-                    seriesLabels.add(engine.equals(LevelConfig.STOCK) ? "zlib 6" : "L" + o.config.level);
+                    seriesLabels.add(run.configuration.isStock() ? "zlib 6" : "L" + run.configuration.level);
                 }
             }
             if (!seriesLabels.isEmpty()) {
@@ -74,21 +69,8 @@ final class LevelsChart {
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         renderer.setDefaultItemLabelGenerator((dataset, series, item) -> labels.get(series).get(item));
         renderer.setDefaultItemLabelsVisible(true);
-        XYPlot plot = new XYPlot(data, x, y, renderer);
-        ValueMarker stockSize = new ValueMarker(1.0, Color.GRAY, new BasicStroke(1f));
-        plot.addRangeMarker(stockSize);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        XYPlot plot = ChartWriter.style(new XYPlot(data, x, y, renderer));
+        plot.addRangeMarker(new ValueMarker(1.0, Color.GRAY, new BasicStroke(1f)));
         return new JFreeChart(chunkKiB + " KiB chunks: speed against size", JFreeChart.DEFAULT_TITLE_FONT, plot, true);
-    }
-
-    private static LevelResult stock(List<LevelOutcome> outcomes, int chunkKiB) {
-        for (LevelOutcome o : outcomes) {
-            if (o.usable() && o.config.isStock()) {
-                return o.byChunk.get(chunkKiB);
-            }
-        }
-        return null;
     }
 }

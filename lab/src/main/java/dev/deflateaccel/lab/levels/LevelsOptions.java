@@ -2,13 +2,20 @@ package dev.deflateaccel.lab.levels;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.deflateaccel.lab.RepoLayout;
+import dev.deflateaccel.lab.experiment.Configuration;
 import dev.deflateaccel.lab.tools.ArgList;
 
 /** The level table's options; the defaults are the full run issue 12 asks for. */
 public final class LevelsOptions {
+    public static final String LIBDEFLATE = "libdeflate";
+    public static final String IGZIP = "igzip";
+    /** java.util.zip's level in stock DeflateCompressor; the baseline's level. */
+    public static final int STOCK_LEVEL = 6;
+
     public static final String USAGE = String.join("\n",
             "usage: LevelsRunner [--sstables DIR | --dataset NAME] [options]",
             "  --sstables DIR            node-written SSTables of a table with compression = {'enabled': false}",
@@ -80,6 +87,28 @@ public final class LevelsOptions {
         if (!ok) {
             throw new IllegalArgumentException(problem);
         }
+    }
+
+    /**
+     * The rows of the level table, each in its own JVM: stock DeflateCompressor (java.util.zip at
+     * level 6, no agent: the baseline every size is compared with), then the agent routing
+     * everything to one engine at one level.
+     */
+    public List<Configuration> configurations() {
+        List<Configuration> all = new ArrayList<>();
+        all.add(configuration(Configuration.STOCK, STOCK_LEVEL));
+        for (int l : libdeflateLevels) {
+            all.add(configuration(LIBDEFLATE, l));
+        }
+        for (int l : igzipLevels) {
+            all.add(configuration(IGZIP, l));
+        }
+        return all;
+    }
+
+    public static Configuration configuration(String engine, int level) {
+        return new Configuration(engine, level, 0, engine + "-L" + level,
+                Configuration.STOCK.equals(engine) ? "stock zlib 6 (java.util.zip)" : engine + " " + level);
     }
 
     public String describe() {

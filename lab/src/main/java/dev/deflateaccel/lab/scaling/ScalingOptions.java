@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import dev.deflateaccel.lab.AgentConfigFile;
+import dev.deflateaccel.lab.experiment.Configuration;
+import dev.deflateaccel.lab.experiment.Run;
 import dev.deflateaccel.lab.tools.ArgList;
 import dev.deflateaccel.lab.tools.MeasuredRunOptions;
 
@@ -23,7 +26,7 @@ public final class ScalingOptions extends MeasuredRunOptions {
             "  --dataset NAME --chunk-kib 16      data (default: the first corpus set present, else rows)",
             "  --agent PATH  --corpus DIR  --results DIR");
 
-    public List<String> engines = List.of("libdeflate", "igzip", ScalingConfig.STOCK);
+    public List<String> engines = List.of("libdeflate", "igzip", Configuration.STOCK);
     public List<Integer> threads = List.of(1, 16, 64, 128, 256);
     public List<String> contexts = List.of("default", "8");
     public List<String> directions = List.of("compress", "decompress");
@@ -65,19 +68,37 @@ public final class ScalingOptions extends MeasuredRunOptions {
         return o;
     }
 
-    /** Every configuration to run, in order: per engine each context setting, stock once. */
-    public List<ScalingConfig> configurations() {
-        List<ScalingConfig> all = new ArrayList<>();
+    /**
+     * Every configuration to run, in order: per engine each context setting (every call to that
+     * engine at its default level; the busy ones fall to Cassandra's own code, since no other
+     * engine is on), and stock (no agent, no pool) once, as the reference the busy calls fall to.
+     */
+    public List<Configuration> configurations() {
+        List<Configuration> all = new ArrayList<>();
         for (String engine : engines) {
-            if (engine.equals(ScalingConfig.STOCK)) {
-                all.add(new ScalingConfig(engine, 0));
+            if (engine.equals(Configuration.STOCK)) {
+                all.add(new Configuration(engine, 0, 0, engine, "stock"));
                 continue;
             }
+            int level = engine.equals("igzip") ? AgentConfigFile.IGZIP_LEVEL : AgentConfigFile.LIBDEFLATE_LEVEL;
             for (String c : contexts) {
-                all.add(new ScalingConfig(engine, contextBound(c)));
+                int bound = contextBound(c);
+                all.add(new Configuration(engine, level, bound,
+                        engine + (bound == 0 ? "-default-contexts" : "-contexts-" + bound), engine));
             }
         }
         return all;
+    }
+
+    /** A run's label, with the context bound the agent actually used (read back from the child). */
+    public static String label(Run run) {
+        Configuration c = run.configuration;
+        if (c.isStock()) {
+            return "stock (java.util.zip, no pool)";
+        }
+        int bound = run.ready == null ? 0 : run.ready.getInt("contexts");
+        return c.engine + ", " + (c.maxContexts == 0 ? "default max_native_contexts (" + bound + ")"
+                : "max_native_contexts " + bound);
     }
 
     private int contextBound(String setting) {

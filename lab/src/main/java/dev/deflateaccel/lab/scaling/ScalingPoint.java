@@ -37,9 +37,18 @@ public final class ScalingPoint {
         stockOps += roundStockOps;
     }
 
-    void addRound(ProtocolLine round) {
-        addRound(round.getLong("calls"), round.getDouble("seconds"), round.getLong("engineOps"), round.getLong("busy"),
-                round.getLong("stockOps"));
+    /** The point a child's {@code @@ result} line reports: its rounds, in order. */
+    static ScalingPoint of(ProtocolLine result, int chunkBytes) {
+        ScalingPoint point = new ScalingPoint(result.getInt("threads"), result.get("op"), chunkBytes);
+        long[] calls = result.getLongs("calls");
+        double[] seconds = result.getDoubles("seconds");
+        long[] engineOps = result.getLongs("engineOps");
+        long[] busy = result.getLongs("busy");
+        long[] stockOps = result.getLongs("stockOps");
+        for (int r = 0; r < calls.length; r++) {
+            point.addRound(calls[r], seconds[r], engineOps[r], busy[r], stockOps[r]);
+        }
+        return point;
     }
 
     /** MB/s of uncompressed data over all threads, per round. */

@@ -71,6 +71,9 @@ public final class ChildJvm {
 
     /** Size and modification time, so a stale jar is visible in a report. */
     public static String describeJar(Path jar) {
+        if (!Files.isRegularFile(jar)) {
+            return jar + " (NOT BUILT)";
+        }
         try {
             return jar + " (" + Files.size(jar) + " bytes, built " + Files.getLastModifiedTime(jar) + ")";
         } catch (IOException e) {

@@ -70,6 +70,11 @@ public final class CompressorPasses {
         return compressTarget.capacity();
     }
 
+    /** The buffers one direction reads (plain chunks to compress, packed ones to decompress), for callers of their own. */
+    public ByteBuffer[] inputs(boolean compress) {
+        return compress ? plain : packed;
+    }
+
     public double ratio() {
         return (double) compressedBytes / rawBytes;
     }

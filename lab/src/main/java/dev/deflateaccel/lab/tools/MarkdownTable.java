@@ -38,7 +38,11 @@ public final class MarkdownTable {
         }
         md.append('\n');
         for (List<String> row : rows) {
-            md.append("| ").append(String.join(" | ", row)).append(" |\n");
+            md.append('|');
+            for (String cell : row) {
+                md.append(cell.isEmpty() ? " |" : " " + cell + " |"); // an empty cell as "| |", as written by hand
+            }
+            md.append('\n');
         }
         return md.append('\n').toString();
     }

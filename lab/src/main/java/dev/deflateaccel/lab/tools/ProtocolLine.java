@@ -3,7 +3,9 @@ package dev.deflateaccel.lab.tools;
 import java.io.UnsupportedEncodingException;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -55,6 +57,38 @@ public final class ProtocolLine {
         return line.toString();
     }
 
+    /** A line to send, built key by key. */
+    public static Builder of(String kind) {
+        return new Builder(kind);
+    }
+
+    /** A protocol line under construction: its kind and key=value pairs in order. */
+    public static final class Builder {
+        private final String kind;
+        private final List<Object> pairs = new ArrayList<>();
+
+        private Builder(String kind) {
+            this.kind = kind;
+        }
+
+        public Builder with(String key, Object value) {
+            pairs.add(key);
+            pairs.add(value);
+            return this;
+        }
+
+        public Builder copy() {
+            Builder copy = new Builder(kind);
+            copy.pairs.addAll(pairs);
+            return copy;
+        }
+
+        @Override
+        public String toString() {
+            return format(kind, pairs.toArray());
+        }
+    }
+
     public String get(String key) {
         String value = fields.get(key);
         if (value == null) {
@@ -81,6 +115,20 @@ public final class ProtocolLine {
         double[] values = new double[parts.length];
         for (int i = 0; i < parts.length; i++) {
             values[i] = Double.parseDouble(parts[i]);
+        }
+        return values;
+    }
+
+    public int getInt(String key) {
+        return Integer.parseInt(get(key));
+    }
+
+    /** A comma-separated list of whole numbers, e.g. the calls of each round. */
+    public long[] getLongs(String key) {
+        String[] parts = get(key).split(",");
+        long[] values = new long[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            values[i] = Long.parseLong(parts[i]);
         }
         return values;
     }

@@ -9,16 +9,17 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import dev.deflateaccel.lab.experiment.Configuration;
 import dev.deflateaccel.lab.tools.Spread;
 
 class LevelVerdictsTest {
     private static LevelResult result(String engine, int level, int chunkKiB, long compressed, double compressMbps) {
-        return new LevelResult(new LevelConfig(engine, level), chunkKiB, 10, 1000, compressed,
+        return new LevelResult(LevelsOptions.configuration(engine, level), chunkKiB, 10, 1000, compressed,
                 Spread.of(compressMbps), Spread.of(2 * compressMbps));
     }
 
     private static LevelResult stock(int chunkKiB, long compressed) {
-        return result(LevelConfig.STOCK, 6, chunkKiB, compressed, 10);
+        return result(Configuration.STOCK, 6, chunkKiB, compressed, 10);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab;
+package dev.deflateaccel.lab.chunk;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,6 +8,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+
+import dev.deflateaccel.lab.MachineDescription;
+import dev.deflateaccel.lab.MachineLoad;
+import dev.deflateaccel.lab.RepoLayout;
+import dev.deflateaccel.lab.tools.Numbers;
 
 /**
  * Runs the whole comparison in one invocation, one configuration after the other (never in
@@ -74,7 +79,7 @@ public final class ChunkBenchmarkRunner {
         for (BenchConfiguration configuration : options.configurations) {
             index++;
             System.out.println("[bench] === configuration " + index + "/" + options.configurations.size() + ": "
-                    + configuration.label + " (elapsed " + ResultsReport.minutes(elapsed(start)) + ") ===");
+                    + configuration.label + " (elapsed " + Numbers.seconds(elapsed(start)) + ") ===");
             outcomes.add(runLeastDisturbed(runner, configuration, options));
         }
 
@@ -87,7 +92,7 @@ public final class ChunkBenchmarkRunner {
         System.out.println();
         System.out.println(markdown);
         System.out.println("[bench] report written to " + reportFile + " (raw JMH JSON and fork reports under "
-                + workDir + "); total " + ResultsReport.minutes(elapsed(start)));
+                + workDir + "); total " + Numbers.seconds(elapsed(start)));
 
         boolean failed = outcomes.stream().anyMatch(o -> o.failure != null);
         if (failed) {
@@ -139,7 +144,7 @@ public final class ChunkBenchmarkRunner {
         if (outcome.failure != null) {
             return "FAILED: " + outcome.failure;
         }
-        return "done in " + ResultsReport.minutes(outcome.seconds);
+        return "done in " + Numbers.seconds(outcome.seconds);
     }
 
     /** lab/target/bench-work when running from the checkout, else the system temp directory. */

@@ -1,6 +1,6 @@
-package dev.deflateaccel.lab;
+package dev.deflateaccel.lab.chunk;
 
-import java.util.Locale;
+import dev.deflateaccel.lab.tools.Numbers;
 
 /**
  * A throughput in MB/s of uncompressed data (MB = 10^6 bytes). From JMH: mean with the 99.9%
@@ -36,10 +36,6 @@ public final class Throughput {
     }
 
     public String withError() {
-        return error > 0 ? format(mean) + " ± " + format(error) : format(mean);
-    }
-
-    public static String format(double mbs) {
-        return String.format(Locale.ROOT, mbs >= 100 ? "%.0f" : "%.1f", mbs);
+        return error > 0 ? Numbers.mbps(mean) + " ± " + Numbers.mbps(error) : Numbers.mbps(mean);
     }
 }

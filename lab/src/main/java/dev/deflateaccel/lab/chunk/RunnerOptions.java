@@ -1,10 +1,14 @@
-package dev.deflateaccel.lab;
+package dev.deflateaccel.lab.chunk;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+
+import dev.deflateaccel.lab.Datasets;
+import dev.deflateaccel.lab.RepoLayout;
+import dev.deflateaccel.lab.tools.ArgList;
 
 /**
  * What the runner measures and how long. Two presets, each field overridable:
@@ -58,65 +62,29 @@ public final class RunnerOptions {
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
-                case "--quick":
-                case "--full":
-                    break;
-                case "--chunks":
-                    o.chunkKiBs = new ArrayList<>();
-                    for (String s : value(args, ++i, arg).split(",")) {
-                        o.chunkKiBs.add(Integer.parseInt(s.trim()));
-                    }
-                    break;
-                case "--datasets":
-                    o.datasets = Arrays.asList(value(args, ++i, arg).split(","));
-                    break;
+                case "--quick": case "--full": break;
+                case "--chunks": o.chunkKiBs = ArgList.ints(value(args, ++i, arg)); break;
+                case "--datasets": o.datasets = Arrays.asList(value(args, ++i, arg).split(",")); break;
                 case "--configs":
                     o.configurations = new ArrayList<>();
-                    for (String s : value(args, ++i, arg).split(",")) {
-                        o.configurations.add(BenchConfiguration.byId(s.trim()));
+                    for (String s : ArgList.words(value(args, ++i, arg))) {
+                        o.configurations.add(BenchConfiguration.byId(s));
                     }
                     break;
-                case "--forks":
-                    o.forks = Integer.parseInt(value(args, ++i, arg));
-                    break;
-                case "--warmup":
-                    o.warmupIterations = Integer.parseInt(value(args, ++i, arg));
-                    break;
-                case "--iterations":
-                    o.measurementIterations = Integer.parseInt(value(args, ++i, arg));
-                    break;
-                case "--time":
-                    o.iterationSeconds = Integer.parseInt(value(args, ++i, arg));
-                    break;
-                case "--native-reps":
-                    o.nativeRepetitions = Integer.parseInt(value(args, ++i, arg));
-                    break;
-                case "--native-seconds":
-                    o.nativeSecondsPerRepetition = Double.parseDouble(value(args, ++i, arg));
-                    break;
-                case "--wait-quiet":
-                    o.waitQuietSeconds = Integer.parseInt(value(args, ++i, arg));
-                    break;
-                case "--retries":
-                    o.retriesWhenDisturbed = Integer.parseInt(value(args, ++i, arg));
-                    break;
-                case "--no-native":
-                    o.runNative = false;
-                    break;
-                case "--agent":
-                    o.agentJar = Paths.get(value(args, ++i, arg)).toAbsolutePath().normalize();
-                    break;
-                case "--require-agent":
-                    o.requireAgent = true;
-                    break;
-                case "--corpus":
-                    o.corpusDir = Paths.get(value(args, ++i, arg)).toAbsolutePath().normalize();
-                    break;
-                case "--results":
-                    o.resultsDir = Paths.get(value(args, ++i, arg)).toAbsolutePath().normalize();
-                    break;
-                default:
-                    throw new IllegalArgumentException("unknown argument '" + arg + "'\n" + USAGE);
+                case "--forks": o.forks = Integer.parseInt(value(args, ++i, arg)); break;
+                case "--warmup": o.warmupIterations = Integer.parseInt(value(args, ++i, arg)); break;
+                case "--iterations": o.measurementIterations = Integer.parseInt(value(args, ++i, arg)); break;
+                case "--time": o.iterationSeconds = Integer.parseInt(value(args, ++i, arg)); break;
+                case "--native-reps": o.nativeRepetitions = Integer.parseInt(value(args, ++i, arg)); break;
+                case "--native-seconds": o.nativeSecondsPerRepetition = Double.parseDouble(value(args, ++i, arg)); break;
+                case "--wait-quiet": o.waitQuietSeconds = Integer.parseInt(value(args, ++i, arg)); break;
+                case "--retries": o.retriesWhenDisturbed = Integer.parseInt(value(args, ++i, arg)); break;
+                case "--no-native": o.runNative = false; break;
+                case "--agent": o.agentJar = Paths.get(value(args, ++i, arg)).toAbsolutePath().normalize(); break;
+                case "--require-agent": o.requireAgent = true; break;
+                case "--corpus": o.corpusDir = Paths.get(value(args, ++i, arg)).toAbsolutePath().normalize(); break;
+                case "--results": o.resultsDir = Paths.get(value(args, ++i, arg)).toAbsolutePath().normalize(); break;
+                default: throw new IllegalArgumentException("unknown argument '" + arg + "'\n" + USAGE);
             }
         }
         if (o.datasets == null) {

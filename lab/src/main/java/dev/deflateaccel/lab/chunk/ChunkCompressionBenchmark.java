@@ -1,11 +1,9 @@
-package dev.deflateaccel.lab;
+package dev.deflateaccel.lab.chunk;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.apache.cassandra.io.compress.BufferType;
 import org.apache.cassandra.io.compress.ICompressor;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -21,6 +19,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
+
+import dev.deflateaccel.lab.CassandraCodecs;
+import dev.deflateaccel.lab.Chunker;
+import dev.deflateaccel.lab.Datasets;
+import dev.deflateaccel.lab.EngineCheck;
+import dev.deflateaccel.lab.RepoLayout;
+import dev.deflateaccel.lab.tools.CompressorPasses;
 
 /**
  * One compressed-SSTable chunk per operation through Cassandra's real compressor classes, with the
@@ -64,54 +69,25 @@ public class ChunkCompressionBenchmark {
     private long compressCalls;
     private long decompressCalls;
 
+    /** Every chunk compressed once and checked to round-trip ({@link CompressorPasses}), before anything is timed. */
     @Setup(Level.Trial)
     public void prepareChunks() throws IOException {
         int chunkBytes = chunkKiB * 1024;
-        List<byte[]> chunks = Chunker.cut(Datasets.load(dataset, RepoLayout.corpusDir()), chunkBytes);
         compressor = CassandraCodecs.create(codec);
-        BufferType bufferType = compressor.preferredBufferType();
-        compressTarget = bufferType.allocate(compressor.initialCompressedBufferLength(chunkBytes));
-        decompressTarget = bufferType.allocate(chunkBytes);
-
-        plain = new ByteBuffer[chunks.size()];
-        packed = new ByteBuffer[chunks.size()];
-        long packedBytes = 0;
-        for (int i = 0; i < chunks.size(); i++) {
-            plain[i] = bufferType.allocate(chunkBytes).put(chunks.get(i));
-            plain[i].flip();
-            packed[i] = compressOnce(plain[i], bufferType);
-            packedBytes += packed[i].remaining();
-            checkRoundTrip(i, chunks.get(i));
-        }
-        long plainBytes = (long) chunks.size() * chunkBytes;
+        CompressorPasses chunks = new CompressorPasses(compressor,
+                Chunker.cut(Datasets.load(dataset, RepoLayout.corpusDir()), chunkBytes), chunkBytes);
+        plain = chunks.inputs(true);
+        packed = chunks.inputs(false);
+        compressTarget = compressor.preferredBufferType().allocate(compressor.initialCompressedBufferLength(chunkBytes));
+        decompressTarget = compressor.preferredBufferType().allocate(chunkBytes);
+        compressCalls = chunks.compressCalls;
+        decompressCalls = chunks.decompressCalls;
         ForkReport.write(ForkReport.ratioFileName(codec, dataset, chunkKiB),
                 "codec=" + codec + "\ndataset=" + dataset + "\nchunkKiB=" + chunkKiB
-                        + "\nchunks=" + chunks.size() + "\nuncompressedBytes=" + plainBytes
-                        + "\ncompressedBytes=" + packedBytes
-                        + "\nratio=" + String.format("%.4f", (double) packedBytes / plainBytes)
+                        + "\nchunks=" + chunks.chunks() + "\nuncompressedBytes=" + chunks.rawBytes
+                        + "\ncompressedBytes=" + chunks.compressedBytes
+                        + "\nratio=" + String.format("%.4f", chunks.ratio())
                         + "\ncompressorClass=" + compressor.getClass().getName() + "\n");
-    }
-
-    private ByteBuffer compressOnce(ByteBuffer input, BufferType bufferType) throws IOException {
-        compressTarget.clear();
-        compressor.compress(input.duplicate(), compressTarget);
-        compressCalls++;
-        compressTarget.flip();
-        ByteBuffer exact = bufferType.allocate(compressTarget.remaining()).put(compressTarget);
-        exact.flip();
-        return exact;
-    }
-
-    /** uncompress(compress(x)) == x, once per chunk, before anything is timed. */
-    private void checkRoundTrip(int index, byte[] original) throws IOException {
-        decompressTarget.clear();
-        compressor.uncompress(packed[index].duplicate(), decompressTarget);
-        decompressCalls++;
-        decompressTarget.flip();
-        if (!decompressTarget.equals(ByteBuffer.wrap(original))) {
-            throw new IllegalStateException(codec + " round trip mismatch on chunk " + index + " of " + dataset
-                    + " (" + chunkKiB + " KiB): got " + decompressTarget.remaining() + " bytes back");
-        }
     }
 
     @Benchmark

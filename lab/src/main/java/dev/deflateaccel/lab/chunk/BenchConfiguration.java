@@ -1,6 +1,10 @@
-package dev.deflateaccel.lab;
+package dev.deflateaccel.lab.chunk;
 
 import java.util.List;
+
+import dev.deflateaccel.lab.AgentConfigFile;
+import dev.deflateaccel.lab.CassandraCodecs;
+import dev.deflateaccel.lab.EngineCheck;
 
 /**
  * One row of the comparison: which Cassandra compressor, with or without the agent, and which engine

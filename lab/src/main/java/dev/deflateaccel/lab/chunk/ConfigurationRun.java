@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab;
+package dev.deflateaccel.lab.chunk;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,8 +10,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Properties;
-import java.util.jar.JarFile;
-import java.util.jar.Manifest;
 import java.util.regex.Pattern;
 
 import org.openjdk.jmh.results.Result;
@@ -23,6 +21,10 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.util.Statistics;
+
+import dev.deflateaccel.lab.MachineLoad;
+import dev.deflateaccel.lab.RepoLayout;
+import dev.deflateaccel.lab.tools.ChildJvm;
 
 /**
  * Runs {@link ChunkCompressionBenchmark} for one configuration in its own JMH forks. The agent (or
@@ -56,7 +58,8 @@ public final class ConfigurationRun {
                 outcome.skipped = "agent jar not built (" + options.agentJar + ")";
                 return outcome;
             }
-            String notAnAgent = premainProblem(options.agentJar);
+            // Checked up front: otherwise every fork dies at JVM start with a message only the console shows.
+            String notAnAgent = ChildJvm.agentJarProblem(options.agentJar);
             if (notAnAgent != null) {
                 outcome.failure = notAnAgent;
                 return outcome;
@@ -84,19 +87,6 @@ public final class ConfigurationRun {
         outcome.disturbed = after.disturbedSince(before);
         readForkReports(outcome, reportDir);
         return outcome;
-    }
-
-    /** Checked up front: otherwise every fork dies at JVM start with a message only the console shows. */
-    private static String premainProblem(Path agentJar) {
-        try (JarFile jar = new JarFile(agentJar.toFile())) {
-            Manifest manifest = jar.getManifest();
-            if (manifest == null || manifest.getMainAttributes().getValue("Premain-Class") == null) {
-                return "agent jar " + agentJar + " has no Premain-Class manifest attribute: not a -javaagent jar";
-            }
-            return null;
-        } catch (IOException e) {
-            return "cannot read agent jar " + agentJar + ": " + e;
-        }
     }
 
     private Options jmhOptions(BenchConfiguration configuration, List<String> forkArgs, Path reportDir) {
