@@ -3,7 +3,11 @@ package dev.deflateaccel.lab.node;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+
+import dev.deflateaccel.lab.tools.ArgList;
 
 /** Command-line options of run-steady-load.sh. */
 final class SteadyLoadOptions {
@@ -34,6 +38,9 @@ final class SteadyLoadOptions {
             "    compression disabled, flush, major-compact, and copy its SSTable files to DIR.",
             "  Results: lab/target/steady-results/<timestamp>-steady.md (-ingest.md) and .png (--results DIR to change).");
 
+    /** The longest phase an option may ask for: a day, beyond any run this program is meant for. */
+    private static final long MAX_SECONDS = 86_400;
+
     List<SteadyConfig> configs = SteadyConfig.parse(SteadyConfig.DEFAULT_SET);
     int repetitions = 3;
     long rows = 150_000;
@@ -60,14 +67,12 @@ final class SteadyLoadOptions {
     static SteadyLoadOptions parse(String[] args) {
         SteadyLoadOptions o = new SteadyLoadOptions();
         o.commandLine = "lab/run-steady-load.sh " + String.join(" ", args);
-        boolean configsGiven = false;
-        boolean rowsGiven = false;
-        boolean secondsGiven = false;
-        boolean repetitionsGiven = false;
-        boolean warmUpGiven = false;
-        boolean mixedGiven = false;
+        // --quick and --ingest change the defaults of the options not given, whatever the order.
+        Set<String> given = new HashSet<>();
+        // An option with a value reads it from args[i + 1]; its case steps over it with i++.
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
+            given.add(arg);
             switch (arg) {
                 case "--quick":
                     o.quick = true;
@@ -75,50 +80,44 @@ final class SteadyLoadOptions {
                 case "--ingest":
                     o.ingest = true;
                     break;
-                case "--mixed-seconds":
-                    o.mixed = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
-                    mixedGiven = true;
-                    break;
-                case "--mixed-rate":
-                    o.mixedRate = Double.parseDouble(value(args, ++i, arg));
-                    break;
                 case "--stcs":
                     o.stcs = true;
                     break;
+                case "--mixed-seconds":
+                    o.mixed = Duration.ofSeconds(ArgList.longIn(args, i++, 0, MAX_SECONDS));
+                    break;
+                case "--mixed-rate":
+                    o.mixedRate = ArgList.doubleIn(args, i++, 1, Double.MAX_VALUE);
+                    break;
                 case "--configs":
-                    o.configs = SteadyConfig.parse(value(args, ++i, arg));
-                    configsGiven = true;
+                    o.configs = SteadyConfig.parse(ArgList.value(args, i++));
                     break;
                 case "--repetitions":
-                    o.repetitions = Integer.parseInt(value(args, ++i, arg));
-                    repetitionsGiven = true;
+                    o.repetitions = (int) ArgList.longIn(args, i++, 1, 100);
                     break;
                 case "--rows":
-                    o.rows = Long.parseLong(value(args, ++i, arg));
-                    rowsGiven = true;
+                    o.rows = ArgList.longIn(args, i++, 1000, Long.MAX_VALUE);
                     break;
                 case "--rate":
-                    o.rate = Double.parseDouble(value(args, ++i, arg));
+                    o.rate = ArgList.doubleIn(args, i++, 1, Double.MAX_VALUE);
                     break;
                 case "--seconds":
-                    o.measured = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
-                    secondsGiven = true;
+                    o.measured = Duration.ofSeconds(ArgList.longIn(args, i++, 1, MAX_SECONDS));
                     break;
                 case "--warmup-seconds":
-                    o.warmUp = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
-                    warmUpGiven = true;
+                    o.warmUp = Duration.ofSeconds(ArgList.longIn(args, i++, 0, MAX_SECONDS));
                     break;
                 case "--read-share":
-                    o.readShare = Double.parseDouble(value(args, ++i, arg));
+                    o.readShare = ArgList.doubleIn(args, i++, 0, 1);
                     break;
                 case "--chunk-kb":
-                    o.chunkKb = Integer.parseInt(value(args, ++i, arg));
+                    o.chunkKb = (int) ArgList.longIn(args, i++, 1, 1024);
                     break;
                 case "--export-uncompressed-sstables":
-                    o.export = Paths.get(value(args, ++i, arg)).toAbsolutePath();
+                    o.export = Paths.get(ArgList.value(args, i++)).toAbsolutePath();
                     break;
                 case "--results":
-                    o.resultsDir = Paths.get(value(args, ++i, arg));
+                    o.resultsDir = Paths.get(ArgList.value(args, i++));
                     break;
                 case "-h":
                 case "--help":
@@ -128,29 +127,18 @@ final class SteadyLoadOptions {
             }
         }
         if (o.ingest) {
-            o.rows = rowsGiven ? o.rows : o.quick ? 50_000 : 250_000;
-            o.mixed = o.quick && !mixedGiven ? Duration.ofSeconds(10) : o.mixed;
-            o.configs = configsGiven ? o.configs : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.INGEST_SET);
-            o.repetitions = repetitionsGiven ? o.repetitions : o.quick ? 1 : 3;
+            o.rows = given.contains("--rows") ? o.rows : o.quick ? 50_000 : 250_000;
+            o.mixed = o.quick && !given.contains("--mixed-seconds") ? Duration.ofSeconds(10) : o.mixed;
+            o.configs = given.contains("--configs") ? o.configs
+                    : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.INGEST_SET);
+            o.repetitions = given.contains("--repetitions") ? o.repetitions : o.quick ? 1 : 3;
         } else if (o.quick) {
-            o.rows = rowsGiven ? o.rows : 20_000;
-            o.measured = secondsGiven ? o.measured : Duration.ofSeconds(30);
-            o.warmUp = warmUpGiven ? o.warmUp : Duration.ofSeconds(10);
-            o.repetitions = repetitionsGiven ? o.repetitions : 1;
-            o.configs = configsGiven ? o.configs : SteadyConfig.parse("stock,igzip");
-        }
-        if (o.rows < 1000 || o.rate <= 0 || o.mixedRate <= 0 || o.repetitions < 1 || o.readShare < 0 || o.readShare > 1
-                || o.measured.isZero() || o.measured.isNegative()) {
-            throw new IllegalArgumentException("--rows at least 1000; --rate, --seconds, --repetitions positive;"
-                    + " --read-share between 0 and 1");
+            o.rows = given.contains("--rows") ? o.rows : 20_000;
+            o.measured = given.contains("--seconds") ? o.measured : Duration.ofSeconds(30);
+            o.warmUp = given.contains("--warmup-seconds") ? o.warmUp : Duration.ofSeconds(10);
+            o.repetitions = given.contains("--repetitions") ? o.repetitions : 1;
+            o.configs = given.contains("--configs") ? o.configs : SteadyConfig.parse("stock,igzip");
         }
         return o;
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
     }
 }
