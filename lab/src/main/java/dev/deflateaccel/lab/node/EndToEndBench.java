@@ -5,8 +5,6 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.deflateaccel.harness.CassandraDistribution;
-import dev.deflateaccel.harness.NodeLayout;
-import dev.deflateaccel.harness.ProcessReaper;
 import dev.deflateaccel.sample.SampleRows;
 
 /**
@@ -22,27 +20,8 @@ public final class EndToEndBench {
     }
 
     public static void main(String[] args) {
-        EndToEndOptions options;
-        try {
-            options = EndToEndOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            if (!e.getMessage().isEmpty()) {
-                System.err.println(e.getMessage());
-            }
-            System.err.println(EndToEndOptions.USAGE);
-            System.exit(2);
-            return;
-        }
-        System.setProperty("java.awt.headless", "true");
-        Path nodesDir = NodeLayout.nodesDir();
-        ProcessReaper.removeNodesOnExit(nodesDir, "e2e-bench");
-        try {
-            System.exit(run(options, nodesDir) ? 0 : 1);
-        } catch (RuntimeException | AssertionError e) {
-            System.err.println("e2e benchmark failed: " + e);
-            e.printStackTrace();
-            System.exit(1);
-        }
+        NodeProgram.main(args, "e2e-bench", EndToEndOptions::parse, EndToEndOptions.USAGE, o -> false,
+                EndToEndBench::run);
     }
 
     private static boolean run(EndToEndOptions options, Path nodesDir) {

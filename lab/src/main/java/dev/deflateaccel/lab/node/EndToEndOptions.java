@@ -34,21 +34,11 @@ final class EndToEndOptions {
         // An option with a value reads it from args[i + 1]; its case steps over it with i++.
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--short":
-                    o.mode = "short";
-                    break;
-                case "--rows":
-                    o.rows = ArgList.longIn(args, i++, 1000, Long.MAX_VALUE);
-                    break;
-                case "--read-seconds":
-                    o.readSeconds = (int) ArgList.longIn(args, i++, 1, 3600);
-                    break;
-                case "--repetitions":
-                    o.repetitions = (int) ArgList.longIn(args, i++, 1, 100);
-                    break;
-                case "--cassandra":
-                    o.cassandra = CassandraLine.of(ArgList.value(args, i++));
-                    break;
+                case "--short": o.mode = "short"; break;
+                case "--rows": o.rows = ArgList.longIn(args, i++, 1000, Long.MAX_VALUE); break;
+                case "--read-seconds": o.readSeconds = (int) ArgList.longIn(args, i++, 1, 3600); break;
+                case "--repetitions": o.repetitions = (int) ArgList.longIn(args, i++, 1, 100); break;
+                case "--cassandra": o.cassandra = CassandraLine.of(ArgList.value(args, i++)); break;
                 case "-h":
                 case "--help":
                     throw new IllegalArgumentException("");

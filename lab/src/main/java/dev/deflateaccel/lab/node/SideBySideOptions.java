@@ -46,36 +46,16 @@ final class SideBySideOptions {
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
-                case "--rows":
-                    options.rows = ArgList.longIn(args, i++, 1000, Long.MAX_VALUE);
-                    break;
-                case "--seconds":
-                    options.mixed = Duration.ofSeconds(ArgList.longIn(args, i++, 1, 86_400));
-                    break;
-                case "--warmup-rows":
-                    options.warmupRows = ArgList.longIn(args, i++, 0, Long.MAX_VALUE);
-                    break;
-                case "--chunk-kb":
-                    options.chunkKb = (int) ArgList.longIn(args, i++, 1, 1024);
-                    break;
-                case "--concurrency":
-                    options.concurrency = (int) ArgList.longIn(args, i++, 1, 1024);
-                    break;
-                case "--cassandra":
-                    options.cassandra = CassandraLine.of(ArgList.value(args, i++));
-                    break;
-                case "--rounds":
-                    options.rounds = (int) ArgList.longIn(args, i++, 1, 100);
-                    break;
-                case "--stock-first":
-                    options.stockFirst = true;
-                    break;
-                case "--jfr":
-                    options.jfrDir = Paths.get(ArgList.value(args, i++)).toAbsolutePath();
-                    break;
-                case "--keep":
-                    options.keep = true;
-                    break;
+                case "--rows": options.rows = ArgList.longIn(args, i++, 1000, Long.MAX_VALUE); break;
+                case "--seconds": options.mixed = Duration.ofSeconds(ArgList.longIn(args, i++, 1, 86_400)); break;
+                case "--warmup-rows": options.warmupRows = ArgList.longIn(args, i++, 0, Long.MAX_VALUE); break;
+                case "--chunk-kb": options.chunkKb = (int) ArgList.longIn(args, i++, 1, 1024); break;
+                case "--concurrency": options.concurrency = (int) ArgList.longIn(args, i++, 1, 1024); break;
+                case "--cassandra": options.cassandra = CassandraLine.of(ArgList.value(args, i++)); break;
+                case "--rounds": options.rounds = (int) ArgList.longIn(args, i++, 1, 100); break;
+                case "--stock-first": options.stockFirst = true; break;
+                case "--jfr": options.jfrDir = Paths.get(ArgList.value(args, i++)).toAbsolutePath(); break;
+                case "--keep": options.keep = true; break;
                 case "-h":
                 case "--help":
                     throw new IllegalArgumentException("");

@@ -4,8 +4,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-import dev.deflateaccel.harness.NodeLayout;
-import dev.deflateaccel.harness.ProcessReaper;
 
 /**
  * The reference benchmark (lab/run-steady-load.sh, issue 12 items 1-3): a steady 80/20 read/write
@@ -20,31 +18,9 @@ public final class SteadyLoad {
     }
 
     public static void main(String[] args) {
-        SteadyLoadOptions options;
-        try {
-            options = SteadyLoadOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            if (!e.getMessage().isEmpty()) {
-                System.err.println(e.getMessage());
-            }
-            System.err.println(SteadyLoadOptions.USAGE);
-            System.exit(2);
-            return;
-        }
-        System.setProperty("java.awt.headless", "true");
-        Path nodesDir = NodeLayout.nodesDir();
-        ProcessReaper.removeNodesOnExit(nodesDir, "steady-load");
-        try {
-            if (options.export != null) {
-                UncompressedSSTableExport.export(options, nodesDir);
-                System.exit(0);
-            }
-            System.exit(run(options, nodesDir) ? 0 : 1);
-        } catch (RuntimeException | AssertionError e) {
-            System.err.println("steady load failed: " + e);
-            e.printStackTrace();
-            System.exit(1);
-        }
+        NodeProgram.main(args, "steady-load", SteadyLoadOptions::parse, SteadyLoadOptions.USAGE, o -> false,
+                (options, nodesDir) -> options.export != null
+                        ? UncompressedSSTableExport.export(options, nodesDir) : run(options, nodesDir));
     }
 
     private static boolean run(SteadyLoadOptions options, Path nodesDir) {

@@ -74,51 +74,25 @@ final class SteadyLoadOptions {
             String arg = args[i];
             given.add(arg);
             switch (arg) {
-                case "--quick":
-                    o.quick = true;
-                    break;
-                case "--ingest":
-                    o.ingest = true;
-                    break;
-                case "--stcs":
-                    o.stcs = true;
-                    break;
-                case "--mixed-seconds":
-                    o.mixed = Duration.ofSeconds(ArgList.longIn(args, i++, 0, MAX_SECONDS));
-                    break;
-                case "--mixed-rate":
-                    o.mixedRate = ArgList.doubleIn(args, i++, 1, Double.MAX_VALUE);
-                    break;
-                case "--configs":
-                    o.configs = SteadyConfig.parse(ArgList.value(args, i++));
-                    break;
-                case "--repetitions":
-                    o.repetitions = (int) ArgList.longIn(args, i++, 1, 100);
-                    break;
-                case "--rows":
-                    o.rows = ArgList.longIn(args, i++, 1000, Long.MAX_VALUE);
-                    break;
-                case "--rate":
-                    o.rate = ArgList.doubleIn(args, i++, 1, Double.MAX_VALUE);
-                    break;
-                case "--seconds":
-                    o.measured = Duration.ofSeconds(ArgList.longIn(args, i++, 1, MAX_SECONDS));
-                    break;
+                case "--quick": o.quick = true; break;
+                case "--ingest": o.ingest = true; break;
+                case "--stcs": o.stcs = true; break;
+                case "--mixed-seconds": o.mixed = Duration.ofSeconds(ArgList.longIn(args, i++, 0, MAX_SECONDS)); break;
+                case "--mixed-rate": o.mixedRate = ArgList.doubleIn(args, i++, 1, Double.MAX_VALUE); break;
+                case "--configs": o.configs = SteadyConfig.parse(ArgList.value(args, i++)); break;
+                case "--repetitions": o.repetitions = (int) ArgList.longIn(args, i++, 1, 100); break;
+                case "--rows": o.rows = ArgList.longIn(args, i++, 1000, Long.MAX_VALUE); break;
+                case "--rate": o.rate = ArgList.doubleIn(args, i++, 1, Double.MAX_VALUE); break;
+                case "--seconds": o.measured = Duration.ofSeconds(ArgList.longIn(args, i++, 1, MAX_SECONDS)); break;
                 case "--warmup-seconds":
                     o.warmUp = Duration.ofSeconds(ArgList.longIn(args, i++, 0, MAX_SECONDS));
                     break;
-                case "--read-share":
-                    o.readShare = ArgList.doubleIn(args, i++, 0, 1);
-                    break;
-                case "--chunk-kb":
-                    o.chunkKb = (int) ArgList.longIn(args, i++, 1, 1024);
-                    break;
+                case "--read-share": o.readShare = ArgList.doubleIn(args, i++, 0, 1); break;
+                case "--chunk-kb": o.chunkKb = (int) ArgList.longIn(args, i++, 1, 1024); break;
                 case "--export-uncompressed-sstables":
                     o.export = Paths.get(ArgList.value(args, i++)).toAbsolutePath();
                     break;
-                case "--results":
-                    o.resultsDir = Paths.get(ArgList.value(args, i++));
-                    break;
+                case "--results": o.resultsDir = Paths.get(ArgList.value(args, i++)); break;
                 case "-h":
                 case "--help":
                     throw new IllegalArgumentException("");
