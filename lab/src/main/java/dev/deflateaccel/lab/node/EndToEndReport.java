@@ -6,7 +6,7 @@ import java.util.Locale;
 /** What the end-to-end report shows (RunReport writes it): the former report's twelve columns, now rows. */
 final class EndToEndReport {
 
-    static final Metric<EndToEndResult> WRITE_RATE = new Metric<>("write rows/s", r -> r.writeRowsPerSecond, false, "%.0f");
+    static final Metric<EndToEndResult> WRITE_RATE = new Metric<>("write rows/s", r -> r.writeRowsPerSecond, false, "%,.0f");
     static final Metric<EndToEndResult> FLUSH = new Metric<>("flush s", r -> r.flushSeconds, true, "%.2f");
     static final Metric<EndToEndResult> COMPACT = new Metric<>("compact s", r -> r.compactSeconds, true, "%.2f");
     static final Metric<EndToEndResult> SERVER_COMPACT = new Metric<>("compact s (server log)",
@@ -14,7 +14,7 @@ final class EndToEndReport {
     static final Metric<EndToEndResult> COMPACT_RATE = new Metric<>("compact MB/s", r -> r.compactMBps, false, "%.1f");
     static final Metric<EndToEndResult> SERVER_COMPACT_RATE = new Metric<>("compact MB/s (server log)",
             EndToEndResult::serverCompactMBps, false, "%.1f");
-    static final Metric<EndToEndResult> READ_RATE = new Metric<>("read ops/s", r -> r.readOpsPerSecond, false, "%.0f");
+    static final Metric<EndToEndResult> READ_RATE = new Metric<>("read ops/s", r -> r.readOpsPerSecond, false, "%,.0f");
     static final Metric<EndToEndResult> READ_P99 = new Metric<>("read p99 ms", r -> r.readP99Millis, true, "%.2f");
     static final Metric<EndToEndResult> DATA_MB = new Metric<>("Data.db MB", r -> r.sstableMB, true, "%.2f");
     static final Metric<EndToEndResult> CPU_PER_WRITE = new Metric<>("CPU us/write", r -> r.writeCpuMicrosPerRow, true, "%.1f");
@@ -34,7 +34,7 @@ final class EndToEndReport {
                             + " p99 %.2f ms, %.2f MB, CPU %.0f/%.0f/%.0f us per write/compacted row/read, failed"
                             + " reads %d, wrong reads %d", r.writeRowsPerSecond, r.flushSeconds, r.compactSeconds,
                     r.serverCompactSeconds, r.readOpsPerSecond, r.readP99Millis, r.sstableMB, r.writeCpuMicrosPerRow,
-                    r.compactCpuMicrosPerRow, r.readCpuMicrosPerRead, r.readFailures, r.wrongReads),
+                    r.compactCpuMicrosPerRow, r.readCpuMicrosPerRead, r.failures, r.wrongReads),
             r -> r.engines.line,
             List.of("write rows/s: rows / wall time of the load (async inserts at CL ONE, commit log on).",
                     "flush s: `nodetool flush`; compact s: `nodetool compact` after background compactions"

@@ -3,7 +3,7 @@ package dev.deflateaccel.lab.node;
 import java.util.Locale;
 
 /** What one end-to-end run on one fresh node measured, phase by phase. */
-final class EndToEndResult implements RunResult {
+final class EndToEndResult extends RunResult {
 
     double writeRowsPerSecond;
     double writeCpuMicrosPerRow;
@@ -20,21 +20,13 @@ final class EndToEndResult implements RunResult {
     double readP99Millis;
     double readCpuMicrosPerRead;
     double sstableMB;
-    long readFailures;
-    long wrongReads;
-    NodeEngineCheck engines = NodeEngineCheck.NONE;
 
     double serverCompactMBps() {
         return rawMB / serverCompactSeconds;
     }
 
     @Override
-    public boolean clean() {
-        return readFailures == 0 && wrongReads == 0 && engines.ok;
-    }
-
-    @Override
-    public String summary() {
+    String summary() {
         return String.format(Locale.ROOT, "write %,.0f rows/s, compact %.2f s (%.1f MB/s), read %,.0f ops/s p99 %.2f ms,"
                         + " %.2f MB on disk, CPU %.0f/%.0f/%.0f us per write/compacted row/read", writeRowsPerSecond,
                 compactSeconds, compactMBps, readOpsPerSecond, readP99Millis, sstableMB, writeCpuMicrosPerRow,

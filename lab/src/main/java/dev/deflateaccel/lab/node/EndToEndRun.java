@@ -113,7 +113,7 @@ final class EndToEndRun {
         r.readCpuMicrosPerRead = (ProcessCpu.seconds(node.pid) - cpu) * 1e6 / Math.max(1, reads.reads.count());
         r.readOpsPerSecond = reads.operationsPerSecond();
         r.readP99Millis = reads.reads.percentileMillis(99);
-        r.readFailures = reads.failures.get() + warm.failures.get();
+        r.failures = reads.failures.get() + warm.failures.get();
         r.wrongReads = reads.wrongReads.get() + warm.wrongReads.get();
     }
 

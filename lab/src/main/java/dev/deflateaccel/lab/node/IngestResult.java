@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** What one write-heavy ingest run on one fresh node measured. */
-final class IngestResult implements RunResult {
+final class IngestResult extends RunResult {
 
     /** Points written: the ingest phase's and the mixed phase's. */
     long rows;
@@ -21,12 +21,9 @@ final class IngestResult implements RunResult {
     final Map<String, Double> cpuMicrosPerRowByGroup = new LinkedHashMap<>();
     /** CPU of the compaction threads, same span, in seconds. */
     double compactionCpuSeconds;
-    long failures;
-    long wrongReads;
     /** Flushes and compactions of the table over the whole run. */
     ServerLogLines whole = new ServerLogLines();
     long dataBytes;
-    NodeEngineCheck engines = NodeEngineCheck.NONE;
 
     /** Rows per second of the closed-loop ingest phase. */
     double ingestRowsPerSecond() {
@@ -54,12 +51,7 @@ final class IngestResult implements RunResult {
     }
 
     @Override
-    public boolean clean() {
-        return failures == 0 && wrongReads == 0 && engines.ok;
-    }
-
-    @Override
-    public String summary() {
+    String summary() {
         return String.format(Locale.ROOT, "%.0f us/row, settled %.1f s after the last write, compaction CPU %.1f ms"
                 + " per raw MB", cpuMicrosPerRow, settleSeconds, compactionCpuMillisPerRawMb());
     }

@@ -1,11 +1,19 @@
 package dev.deflateaccel.lab.node;
 
-/** What the rotation loop (RotatedRuns) needs of one node run's result, whatever the program measured. */
-interface RunResult {
+/** What every rotated node run reports beside its measurements, and what RotatedRuns needs of it. */
+abstract class RunResult {
+
+    /** Failed requests, and reads that did not return what was written. */
+    long failures;
+    long wrongReads;
+    /** What the agent's engine did, and whether that is what the run required. */
+    NodeEngineCheck engines = NodeEngineCheck.NONE;
 
     /** No failed request, no wrong read, and the agent's engine served what the run required. */
-    boolean clean();
+    final boolean clean() {
+        return failures == 0 && wrongReads == 0 && engines.ok;
+    }
 
     /** The run's main figures in one console line, printed when it ends. */
-    String summary();
+    abstract String summary();
 }
