@@ -28,7 +28,15 @@ run_program() {
   fi
   # The jar's manifest puts target/lib/ on the class path; the bridge (engine facts, statistics
   # reader) is not in lib/, because the chunk benchmark's forks must get it only through -javaagent.
-  exec "$java" -Djava.awt.headless=true -cp "$target/deflate-accel-lab.jar:$target/node-lib/deflate-accel-native-bridge.jar" \
+  # The opens are for Cassandra's own code running in this JVM (CQLSSTableWriter of the
+  # reads-during-compaction run), as Cassandra's conf/jvm17-server.options gives them to a node.
+  exec "$java" -Djava.awt.headless=true \
+    --add-exports java.base/jdk.internal.misc=ALL-UNNAMED --add-exports java.base/jdk.internal.ref=ALL-UNNAMED \
+    --add-exports jdk.unsupported/sun.misc=ALL-UNNAMED --add-opens java.base/java.io=ALL-UNNAMED \
+    --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED \
+    --add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED \
+    -Ddeflateaccel.sstable.cache="$target/offline-sstables" \
+    -cp "$target/deflate-accel-lab.jar:$target/node-lib/deflate-accel-native-bridge.jar" \
     -Ddeflateaccel.cassandra.lib="$repo/cassandra-lib/5.0/target/cassandra/lib" \
     -Ddeflateaccel.cassandra60.lib="$repo/cassandra-lib/6.0/target/cassandra/lib" \
     -Ddeflateaccel.agent.jar="$agent_jar" \

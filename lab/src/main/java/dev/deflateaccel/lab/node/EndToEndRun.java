@@ -49,7 +49,7 @@ final class EndToEndRun {
 
     EndToEndResult run(SteadyConfig config, int repetition) {
         EndToEndResult r = new EndToEndResult();
-        r.engines = freshNode.run(config, repetition, session -> createTable(session, config),
+        r.engines = freshNode.run(config, repetition, node -> createTable(node.session(), config),
                 node -> measure(node, config, r));
         return r;
     }

@@ -15,7 +15,7 @@ import dev.deflateaccel.harness.NodeSettings;
 /**
  * The part of a node run every program of the rotation shares (SteadyRun, IngestRun,
  * EndToEndRun): a fresh single node named {@code <config>-<repetition>}, started with the
- * configuration's settings on the program's base settings; the run's table created; the
+ * configuration's settings on the program's base settings; the run's tables created (or imported); the
  * workload; the engine check against what the program requires; the node stopped and its
  * directory removed, so that no run inherits another's data. A run keeps only its workload and
  * its measurements.
@@ -80,13 +80,14 @@ final class FreshNode {
     }
 
     /** Runs {@code workload} on a fresh node for {@code config}; the engine check, {@link NodeEngineCheck#NONE} without the agent. */
-    NodeEngineCheck run(SteadyConfig config, int repetition, Consumer<CqlSession> createTable, Workload workload) {
+    NodeEngineCheck run(SteadyConfig config, int repetition, Consumer<CassandraNode> createTables,
+                        Workload workload) {
         String nodeName = config.name + "-" + repetition;
         NodeEngineCheck engines = NodeEngineCheck.NONE;
         try (CassandraNode node = CassandraNode.single(nodeName, nodesDir, "127.0.0.1", line)) {
             node.start(config.settings(base));
             Started started = new Started(node, config.engine != null);
-            createTable.accept(node.session());
+            createTables.accept(node);
             started.countEnginesFromHere();
             workload.run(started);
             if (config.engine != null) {

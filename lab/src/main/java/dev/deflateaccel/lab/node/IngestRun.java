@@ -55,7 +55,7 @@ final class IngestRun {
     IngestResult run(SteadyConfig config, int repetition) {
         IngestResult r = new IngestResult();
         r.engines = freshNode.run(config, repetition,
-                session -> TABLE.create(session, config.compressionCql(options.chunkKb), options.stcs ? STCS : LCS),
+                node -> TABLE.create(node.session(), config.compressionCql(options.chunkKb), options.stcs ? STCS : LCS),
                 node -> measure(node, repetition, r));
         r.rawBytes = rawBytesByRows.computeIfAbsent(r.rows, rows -> rawBytes(rows, options.sensors));
         return r;

@@ -29,6 +29,8 @@ final class SteadyConfig {
     static final String DEFAULT_SET = "stock,libdeflate,igzip,lz4,zstd";
     /** The write-heavy ingest's set (issue 19 item 1). */
     static final String INGEST_SET = "stock,libdeflate,igzip,igzip3,lz4,zstd,igzip-flush-table";
+    /** Reads during compaction (issue 19 item 2): item 1's set; nothing flushes there, so no flush variant. */
+    static final String READS_SET = "stock,libdeflate,igzip,igzip3,lz4,zstd";
     static final String FLUSH_SET = "stock,stock-flush-table,igzip,igzip-flush-table,libdeflate-flush-table";
 
     private static final Map<String, SteadyConfig> ALL = new LinkedHashMap<>();

@@ -17,6 +17,10 @@ final class SteadyLoadOptions {
             "                          [--seconds S] [--warmup-seconds W] [--read-share F] [--chunk-kb K] [--results DIR]",
             "       run-steady-load.sh --ingest [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
             "                          [--mixed-seconds M] [--mixed-rate OPS] [--stcs] [--chunk-kb K] [--results DIR]",
+            "       run-steady-load.sh --compaction-reads [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
+            "                          [--rate OPS] [--seconds S] [--warmup-seconds W] [--chunk-kb K] [--results DIR]",
+            "       run-steady-load.sh --saturation [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
+            "                          [--steps C1,C2,...] [--p99-bound-ms B] [--seconds S] [--warmup-seconds W]",
             "       run-steady-load.sh --export-uncompressed-sstables DIR [--rows N]",
             "  Per run, on a fresh single stock node: preload N points (default 150000) into a time-series table,",
             "  flush and let compactions finish, then W seconds (default 20) of unmeasured warm-up and S seconds",
@@ -34,6 +38,18 @@ final class SteadyLoadOptions {
             "    with 8 MiB SSTables (--stcs: SizeTieredCompactionStrategy). Default configurations",
             "    " + SteadyConfig.INGEST_SET + " (about 70 minutes on 2 cores).",
             "    --mixed-seconds M. With --quick: 50000 points, 10 s, 1 repetition of stock,igzip.",
+            "  --compaction-reads: reads during a major compaction instead (issue 19 item 2). Per run, on a fresh",
+            "    node with the chunk cache off: import a table of N points (default 3500000, about 210 MiB with",
+            "    Deflate; written once offline by CQLSSTableWriter and kept in lab/target/offline-sstables) twice;",
+            "    W s (default 15) of unmeasured reads; then per table S s (default 30) of checked point reads at",
+            "    OPS/s (default 500) without compaction, and the same reads throughout a major compaction,",
+            "    first unthrottled, then at 64 MiB/s. Default configurations " + SteadyConfig.READS_SET + ".",
+            "    With --quick: 300000 points, 10 s, 5 s warm-up, 1 repetition of stock,igzip.",
+            "  --saturation: the 80/20 load closed loop instead (issue 19 item 3). Per run, after the preload:",
+            "    W s unmeasured, then S s (default 30) at each number in flight C (default 8,32,128); the result is",
+            "    the highest throughput whose read p99 stays under B ms (default 20) and the node's CPU per",
+            "    operation there. With --quick: 60000 points (so that compactions write with the table's compressor),",
+            "    steps 4,16, 10 s, 1 repetition of stock,igzip.",
             "  --export-uncompressed-sstables DIR: no benchmark; load N points into the table with",
             "    compression disabled, flush, major-compact, and copy its SSTable files to DIR.",
             "  Results: lab/target/steady-results/<timestamp>-steady.md (-ingest.md) and .png (--results DIR to change).");
@@ -60,14 +76,22 @@ final class SteadyLoadOptions {
     /** The mixed phase's fixed rate: the same for every configuration, so every run writes the same points. */
     double mixedRate = 1000;
     boolean stcs;
+    /** Reads during a major compaction (CompactionReadsRun) instead of the steady mixed load. */
+    boolean compactionReads;
+    /** The closed-loop 80/20 load at rising concurrency (SaturationRun) instead of the steady mixed load. */
+    boolean saturation;
+    List<Integer> steps = List.of(8, 32, 128);
+    double p99BoundMillis = 20;
     Path export;
     Path resultsDir = Paths.get(System.getProperty("deflateaccel.steady.results", "target/steady-results"));
+    /** Where the offline-written SSTables of --compaction-reads are kept between runs (TimeSeriesSSTables). */
+    Path sstableCache = Paths.get(System.getProperty("deflateaccel.sstable.cache", "target/offline-sstables"));
     String commandLine = "";
 
     static SteadyLoadOptions parse(String[] args) {
         SteadyLoadOptions o = new SteadyLoadOptions();
         o.commandLine = "lab/run-steady-load.sh " + String.join(" ", args);
-        // --quick and --ingest change the defaults of the options not given, whatever the order.
+        // --quick and the modes change the defaults of the options not given, whatever the order.
         Set<String> given = new HashSet<>();
         // An option with a value reads it from args[i + 1]; its case steps over it with i++.
         for (int i = 0; i < args.length; i++) {
@@ -76,9 +100,13 @@ final class SteadyLoadOptions {
             switch (arg) {
                 case "--quick": o.quick = true; break;
                 case "--ingest": o.ingest = true; break;
+                case "--saturation": o.saturation = true; break;
+                case "--compaction-reads": o.compactionReads = true; break;
                 case "--stcs": o.stcs = true; break;
                 case "--mixed-seconds": o.mixed = Duration.ofSeconds(ArgList.longIn(args, i++, 0, MAX_SECONDS)); break;
                 case "--mixed-rate": o.mixedRate = ArgList.doubleIn(args, i++, 1, Double.MAX_VALUE); break;
+                case "--steps": o.steps = steps(args, i++); break;
+                case "--p99-bound-ms": o.p99BoundMillis = ArgList.doubleIn(args, i++, 0.001, Double.MAX_VALUE); break;
                 case "--configs": o.configs = SteadyConfig.parse(ArgList.value(args, i++)); break;
                 case "--repetitions": o.repetitions = (int) ArgList.longIn(args, i++, 1, 100); break;
                 case "--rows": o.rows = ArgList.longIn(args, i++, 1000, Long.MAX_VALUE); break;
@@ -100,19 +128,52 @@ final class SteadyLoadOptions {
                     throw new IllegalArgumentException("unknown option " + arg);
             }
         }
+        boolean rowsGiven = given.contains("--rows");
+        boolean secondsGiven = given.contains("--seconds");
+        boolean warmUpGiven = given.contains("--warmup-seconds");
+        boolean configsGiven = given.contains("--configs");
+        boolean repetitionsGiven = given.contains("--repetitions");
         if (o.ingest) {
-            o.rows = given.contains("--rows") ? o.rows : o.quick ? 50_000 : 250_000;
+            o.rows = rowsGiven ? o.rows : o.quick ? 50_000 : 250_000;
             o.mixed = o.quick && !given.contains("--mixed-seconds") ? Duration.ofSeconds(10) : o.mixed;
-            o.configs = given.contains("--configs") ? o.configs
-                    : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.INGEST_SET);
-            o.repetitions = given.contains("--repetitions") ? o.repetitions : o.quick ? 1 : 3;
+            o.configs = configsGiven ? o.configs : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.INGEST_SET);
+            o.repetitions = repetitionsGiven ? o.repetitions : o.quick ? 1 : 3;
+        } else if (o.compactionReads) {
+            o.rows = rowsGiven ? o.rows : o.quick ? 300_000 : 3_500_000;
+            o.rate = given.contains("--rate") ? o.rate : 500;
+            o.measured = secondsGiven ? o.measured : Duration.ofSeconds(o.quick ? 10 : 30);
+            o.warmUp = warmUpGiven ? o.warmUp : Duration.ofSeconds(o.quick ? 5 : 15);
+            o.configs = configsGiven ? o.configs : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.READS_SET);
+            o.repetitions = repetitionsGiven ? o.repetitions : o.quick ? 1 : 3;
+        } else if (o.saturation) {
+            o.rows = rowsGiven ? o.rows : o.quick ? 60_000 : o.rows;
+            o.steps = o.quick && !given.contains("--steps") ? List.of(4, 16) : o.steps;
+            o.measured = secondsGiven ? o.measured : Duration.ofSeconds(o.quick ? 10 : 30);
+            o.warmUp = warmUpGiven ? o.warmUp : Duration.ofSeconds(o.quick ? 5 : 20);
+            o.configs = configsGiven ? o.configs : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.DEFAULT_SET);
+            o.repetitions = repetitionsGiven ? o.repetitions : o.quick ? 1 : 3;
         } else if (o.quick) {
-            o.rows = given.contains("--rows") ? o.rows : 20_000;
-            o.measured = given.contains("--seconds") ? o.measured : Duration.ofSeconds(30);
-            o.warmUp = given.contains("--warmup-seconds") ? o.warmUp : Duration.ofSeconds(10);
-            o.repetitions = given.contains("--repetitions") ? o.repetitions : 1;
-            o.configs = given.contains("--configs") ? o.configs : SteadyConfig.parse("stock,igzip");
+            o.rows = rowsGiven ? o.rows : 20_000;
+            o.measured = secondsGiven ? o.measured : Duration.ofSeconds(30);
+            o.warmUp = warmUpGiven ? o.warmUp : Duration.ofSeconds(10);
+            o.repetitions = repetitionsGiven ? o.repetitions : 1;
+            o.configs = configsGiven ? o.configs : SteadyConfig.parse("stock,igzip");
         }
         return o;
+    }
+
+    /** --steps C1,C2,...: numbers in flight, each at least 1. */
+    private static List<Integer> steps(String[] args, int i) {
+        List<Integer> steps;
+        try {
+            steps = ArgList.ints(ArgList.value(args, i));
+        } catch (NumberFormatException e) {
+            steps = List.of();
+        }
+        if (steps.isEmpty() || steps.stream().anyMatch(c -> c < 1)) {
+            throw new IllegalArgumentException(args[i] + " " + args[i + 1] + ": want numbers in flight, each at least 1,"
+                    + " e.g. 8,32,128");
+        }
+        return steps;
     }
 }

@@ -43,7 +43,7 @@ final class SteadyRun {
     SteadyResult run(SteadyConfig config, int repetition) {
         SteadyResult r = new SteadyResult();
         r.engines = freshNode.run(config, repetition,
-                session -> TABLE.create(session, config.compressionCql(options.chunkKb)),
+                node -> TABLE.create(node.session(), config.compressionCql(options.chunkKb)),
                 node -> measure(node, repetition, r));
         return r;
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -52,5 +53,14 @@ class SteadyLoadOptionsTest {
                 () -> SteadyLoadOptions.parse(new String[] {"--rate", "fast"})).getMessage());
         assertEquals("--configs needs a value", assertThrows(IllegalArgumentException.class,
                 () -> SteadyLoadOptions.parse(new String[] {"--configs"})).getMessage());
+        assertEquals("--steps 8,0: want numbers in flight, each at least 1, e.g. 8,32,128",
+                assertThrows(IllegalArgumentException.class,
+                        () -> SteadyLoadOptions.parse(new String[] {"--saturation", "--steps", "8,0"})).getMessage());
+    }
+
+    @Test
+    void quickSaturationTakesTwoStepsUnlessGiven() {
+        assertEquals(List.of(4, 16), SteadyLoadOptions.parse(new String[] {"--saturation", "--quick"}).steps);
+        assertEquals(List.of(2, 8), SteadyLoadOptions.parse(new String[] {"--quick", "--steps", "2,8", "--saturation"}).steps);
     }
 }

@@ -5,6 +5,8 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongPredicate;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -12,7 +14,8 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 
 /**
  * Requests at a fixed rate against the time-series table: a read of a random preloaded point
- * (checked) with probability readShare, otherwise an insert of the next new point. Open loop:
+ * (checked) with probability readShare, otherwise an insert of the next new point (or, with
+ * {@link #runClosedLoop}, as fast as the node answers). Open loop:
  * request k is due at start + k / rate whether or not earlier ones have answered, and its latency
  * is measured from that due time, not from when it was actually sent - so a node that stalls is
  * charged for the requests queued behind the stall (no coordinated omission). A cap on requests in
@@ -65,11 +68,45 @@ public final class FixedRateLoad {
     }
 
     public void run(double perSecond, Duration duration) {
+        long total = (long) (perSecond * duration.toNanos() / 1e9);
+        run(perSecond, k -> k < total);
+    }
+
+    /**
+     * Requests at the fixed rate for as long as {@code more} holds (asked before each request),
+     * e.g. while a compaction runs whose length nobody knows in advance.
+     */
+    public void runWhile(double perSecond, BooleanSupplier more) {
+        run(perSecond, k -> more.getAsBoolean());
+    }
+
+    /**
+     * Closed loop instead: a new request as soon as one of {@code concurrency} in flight answers,
+     * for {@code duration}; latency from when each request was sent. This finds the rate a node
+     * holds; {@link #achievedPerSecond} is that rate.
+     */
+    public void runClosedLoop(int concurrency, Duration duration) {
+        Semaphore inFlight = new Semaphore(concurrency);
+        long start = System.nanoTime();
+        long end = start + duration.toNanos();
+        while (System.nanoTime() < end) {
+            inFlight.acquireUninterruptibly();
+            long sent = System.nanoTime();
+            if (random.nextDouble() < readShare) {
+                read(sent, inFlight);
+            } else {
+                write(sent, inFlight);
+            }
+        }
+        inFlight.acquireUninterruptibly(concurrency);
+        elapsedNanos = System.nanoTime() - start;
+    }
+
+    private void run(double perSecond, LongPredicate more) {
         Semaphore inFlight = new Semaphore(maxInFlight);
         long start = System.nanoTime();
-        long total = (long) (perSecond * duration.toNanos() / 1e9);
         double interval = 1e9 / perSecond;
-        for (long k = 0; k < total; k++) {
+        for (long k = 0; more.test(k); k++) {
             long due = start + (long) (k * interval);
             long wait = due - System.nanoTime();
             if (wait > 0) {

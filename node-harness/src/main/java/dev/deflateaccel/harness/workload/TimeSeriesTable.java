@@ -42,10 +42,15 @@ public final class TimeSeriesTable {
     public void create(CqlSession session, String compression, String compaction) {
         session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
                 + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
-        session.execute("CREATE TABLE " + qualified() + " (sensor int, day int, ts timestamp, value double,"
+        session.execute(createTableCql(compression, compaction));
+    }
+
+    /** The table's CREATE TABLE statement, also what an offline SSTable writer needs. */
+    public String createTableCql(String compression, String compaction) {
+        return "CREATE TABLE " + qualified() + " (sensor int, day int, ts timestamp, value double,"
                 + " status text, payload text, PRIMARY KEY ((sensor, day), ts))"
                 + " WITH compaction = {" + compaction + "}"
-                + " AND compression = {" + compression + "}");
+                + " AND compression = {" + compression + "}";
     }
 
     public String insertCql() {

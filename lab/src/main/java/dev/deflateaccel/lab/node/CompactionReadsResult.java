@@ -1,0 +1,76 @@
+package dev.deflateaccel.lab.node;
+
+import java.util.Locale;
+
+import dev.deflateaccel.harness.workload.FixedRateLoad;
+
+/**
+ * What one reads-during-compaction run measured: the same major compaction of the same table
+ * twice, unthrottled and at Cassandra's default 64 MiB/s, each with point reads before it (the
+ * window without compaction) and throughout it.
+ */
+final class CompactionReadsResult extends RunResult {
+
+    /** One table's two windows and its major compaction. */
+    static final class Phase {
+        final Reads quiet = new Reads();
+        final Reads during = new Reads();
+        /** The compaction's own time, from its "Compacted (...) in N ms" line. */
+        double compactionSeconds;
+        /** Bytes the compaction read and wrote (on disk), from the same line. */
+        long bytesIn;
+        long bytesOut;
+        /** CPU of the compaction threads over the reads window around the compaction. */
+        double compactionThreadSeconds;
+        /** Length of that reads window: from the compaction's start to its end as the client saw it. */
+        double windowSeconds;
+
+        double compactionCpuPerSecond() {
+            return windowSeconds == 0 ? Double.NaN : compactionThreadSeconds / windowSeconds;
+        }
+
+        /** MB (10^6 bytes, on disk) the compaction read per second of its own time. */
+        double megabytesPerSecond() {
+            return compactionSeconds == 0 ? Double.NaN : bytesIn / 1e6 / compactionSeconds;
+        }
+    }
+
+    /** Latency percentiles and counts of one window of fixed-rate point reads. */
+    static final class Reads {
+        double p50;
+        double p99;
+        double p999;
+        long count;
+        long late;
+        long failures;
+        long wrong;
+
+        void measure(FixedRateLoad load) {
+            p50 = load.reads.percentileMillis(50);
+            p99 = load.reads.percentileMillis(99);
+            p999 = load.reads.percentileMillis(99.9);
+            count = load.reads.count();
+            late = load.lateSends.get();
+            failures = load.failures.get();
+            wrong = load.wrongReads.get();
+        }
+    }
+
+    final Phase unthrottled = new Phase();
+    final Phase throttled = new Phase();
+    /** Data.db bytes of one imported table, before compaction. */
+    long tableBytes;
+    @Override
+    boolean clean() {
+        return super.clean() && unthrottled.quiet.failures + unthrottled.during.failures + throttled.quiet.failures
+                + throttled.during.failures == 0 && unthrottled.quiet.wrong + unthrottled.during.wrong
+                + throttled.quiet.wrong + throttled.during.wrong == 0;
+    }
+
+    @Override
+    String summary() {
+        return String.format(Locale.ROOT, "read p99 during compaction %.1f ms unthrottled, %.1f ms at 64 MiB/s;"
+                        + " compactions %.1f s and %.1f s", unthrottled.during.p99, throttled.during.p99,
+                unthrottled.compactionSeconds, throttled.compactionSeconds);
+    }
+}
