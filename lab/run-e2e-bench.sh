@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end benchmark: stock Deflate, Deflate + agent (libdeflate), Deflate + agent (igzip),
-# LZ4 and Zstd tables, one fresh single node per run, round-robin, medians and ratios to stock
-# Deflate in lab/target/e2e-results/<timestamp>.md plus a PNG chart. Builds nothing; build once with
+# LZ4 and Zstd tables, one fresh single node per run, order rotated per repetition, medians and
+# ratios to stock Deflate in lab/target/e2e-results/<timestamp>-e2e.md plus a PNG chart.
+# Builds nothing; build once with
 #     mvn -q -pl lab -am package -DskipTests
 # Usage: lab/run-e2e-bench.sh [--short] [--cassandra 5.0|6.0] [--rows N] [--read-seconds S] [--repetitions R]
 # (The former --full mode is gone: lab/run-steady-load.sh is the reference run.)

@@ -57,7 +57,7 @@ final class CompactionReadsReport {
             "deflate-accel reads during compaction", TABLE, RANKED, CHARTED, null, null,
             r -> String.format(Locale.ROOT, "table %.0f MiB; unthrottled: %s; 64 MiB/s: %s", r.tableBytes / MIB,
                     line(r.unthrottled), line(r.throttled)),
-            r -> r.engines,
+            r -> r.engines.line,
             List.of("table: time-series points (TimeSeriesPoint, about 300 bytes each) written offline by Cassandra's"
                             + " CQLSSTableWriter (cassandra-all 5.0.9, stock code, no agent) with the configuration's"
                             + " compressor, in 64 MiB buffers, so the SSTables overlap as flushed ones do; imported"

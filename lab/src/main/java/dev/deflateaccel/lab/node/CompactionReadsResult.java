@@ -1,5 +1,7 @@
 package dev.deflateaccel.lab.node;
 
+import java.util.Locale;
+
 import dev.deflateaccel.harness.workload.FixedRateLoad;
 
 /**
@@ -7,7 +9,7 @@ import dev.deflateaccel.harness.workload.FixedRateLoad;
  * twice, unthrottled and at Cassandra's default 64 MiB/s, each with point reads before it (the
  * window without compaction) and throughout it.
  */
-final class CompactionReadsResult {
+final class CompactionReadsResult extends RunResult {
 
     /** One table's two windows and its major compaction. */
     static final class Phase {
@@ -58,12 +60,17 @@ final class CompactionReadsResult {
     final Phase throttled = new Phase();
     /** Data.db bytes of one imported table, before compaction. */
     long tableBytes;
-    String engines = "";
-    boolean enginesOk = true;
-
+    @Override
     boolean clean() {
-        return enginesOk && unthrottled.quiet.failures + unthrottled.during.failures + throttled.quiet.failures
+        return super.clean() && unthrottled.quiet.failures + unthrottled.during.failures + throttled.quiet.failures
                 + throttled.during.failures == 0 && unthrottled.quiet.wrong + unthrottled.during.wrong
                 + throttled.quiet.wrong + throttled.during.wrong == 0;
+    }
+
+    @Override
+    String summary() {
+        return String.format(Locale.ROOT, "read p99 during compaction %.1f ms unthrottled, %.1f ms at 64 MiB/s;"
+                        + " compactions %.1f s and %.1f s", unthrottled.during.p99, throttled.during.p99,
+                unthrottled.compactionSeconds, throttled.compactionSeconds);
     }
 }

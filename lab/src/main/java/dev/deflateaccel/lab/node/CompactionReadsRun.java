@@ -9,8 +9,8 @@ import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 
+import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.harness.CassandraNode;
-import dev.deflateaccel.harness.EngineStats;
 import dev.deflateaccel.harness.Files2;
 import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodePorts;
@@ -42,54 +42,52 @@ final class CompactionReadsRun {
     private final SteadyLoadOptions options;
     private final Path nodesDir;
     private final Path sstableCache;
+    private final FreshNode freshNode;
 
     CompactionReadsRun(SteadyLoadOptions options, Path nodesDir, Path sstableCache) {
         this.options = options;
         this.nodesDir = nodesDir;
         this.sstableCache = sstableCache;
+        // The compactions write with the table's compressor and the reads decompress: both directions.
+        this.freshNode = new FreshNode(nodesDir, CassandraLine.V5_0, BASE, NodeEngineCheck.Requires.BOTH);
     }
 
     CompactionReadsResult run(SteadyConfig config, int repetition) {
         CompactionReadsResult r = new CompactionReadsResult();
         String compression = config.compressionCql(options.chunkKb);
         Path sstables = TimeSeriesSSTables.cached(UNTHROTTLED, compression, options.rows, options.sensors, sstableCache);
-        String nodeName = config.name + "-" + repetition;
-        try (CassandraNode node = CassandraNode.single(nodeName, nodesDir, "127.0.0.1")) {
-            node.start(config.settings(BASE));
-            long pid = node.pid();
-            LogFile log = node.systemLog();
-            for (TimeSeriesTable table : new TimeSeriesTable[] {UNTHROTTLED, THROTTLED}) {
-                table.create(node.session(), compression);
-                // Nothing may compact the imported SSTables before the measured major compaction does.
-                node.nodetool().ok("disableautocompaction", table.keyspace(), table.name());
-                // The importer takes only files under <keyspace>/<table>/ of the folder it is given.
-                Path staging = nodesDir.resolve(nodeName + "-import").resolve(table.keyspace()).resolve(table.name());
-                TimeSeriesSSTables.copyTo(sstables, staging);
-                String imported = node.nodetool().ok("import", table.keyspace(), table.name(), staging.toString());
-                Files2.deleteRecursively(nodesDir.resolve(nodeName + "-import"));
-                if (SSTableFiles.dataBytes(node.layout(), table.keyspace(), table.name()) == 0) {
-                    throw new IllegalStateException("nodetool import of " + sstables + " into " + table.qualified()
-                            + " imported nothing: " + imported + "\n" + log.tail(20, 300));
-                }
-            }
-            r.tableBytes = SSTableFiles.dataBytes(node.layout(), UNTHROTTLED.keyspace(), UNTHROTTLED.name());
-            EngineStats enginesBefore = node.engineStats();
-
-            // The read path is not compiled by the JIT yet on a fresh node; the first seconds would charge that to the configuration.
-            FixedRateLoad warmUp = reads(node, UNTHROTTLED, 3 + repetition);
-            try (Progress ignored = Progress.show("warm-up reads, not measured", () -> String.format(Locale.ROOT,
-                    "%,d done", warmUp.completed.get()))) {
-                warmUp.run(options.rate, options.warmUp);
-            }
-            measure(node, pid, log, UNTHROTTLED, 0, r.unthrottled, 11 + repetition);
-            measure(node, pid, log, THROTTLED, DEFAULT_THROUGHPUT, r.throttled, 21 + repetition);
-            if (config.engine != null) {
-                checkEngines(config.engine, node.engineStats().since(enginesBefore), r);
-            }
-            node.stop();
-        }
-        Files2.deleteRecursively(nodesDir.resolve(nodeName));
+        Path importDir = nodesDir.resolve(config.name + "-" + repetition + "-import");
+        r.engines = freshNode.run(config, repetition, node -> importTables(node, compression, sstables, importDir),
+                node -> {
+                    r.tableBytes = SSTableFiles.dataBytes(node.node.layout(), UNTHROTTLED.keyspace(), UNTHROTTLED.name());
+                    // The read path is not compiled by the JIT yet on a fresh node; the first seconds would charge that to the configuration.
+                    FixedRateLoad warmUp = reads(node.node, UNTHROTTLED, 3 + repetition);
+                    try (Progress ignored = Progress.show("warm-up reads, not measured", () -> String.format(
+                            Locale.ROOT, "%,d done", warmUp.completed.get()))) {
+                        warmUp.run(options.rate, options.warmUp);
+                    }
+                    measure(node.node, node.pid, node.log, UNTHROTTLED, 0, r.unthrottled, 11 + repetition);
+                    measure(node.node, node.pid, node.log, THROTTLED, DEFAULT_THROUGHPUT, r.throttled, 21 + repetition);
+                });
         return r;
+    }
+
+    /** The same offline-written SSTables imported into both tables, with nothing compacting them before the measurement. */
+    private static void importTables(CassandraNode node, String compression, Path sstables, Path importDir) {
+        for (TimeSeriesTable table : new TimeSeriesTable[] {UNTHROTTLED, THROTTLED}) {
+            table.create(node.session(), compression);
+            // Nothing may compact the imported SSTables before the measured major compaction does.
+            node.nodetool().ok("disableautocompaction", table.keyspace(), table.name());
+            // The importer takes only files under <keyspace>/<table>/ of the folder it is given.
+            Path staging = importDir.resolve(table.keyspace()).resolve(table.name());
+            TimeSeriesSSTables.copyTo(sstables, staging);
+            String imported = node.nodetool().ok("import", table.keyspace(), table.name(), staging.toString());
+            Files2.deleteRecursively(importDir);
+            if (SSTableFiles.dataBytes(node.layout(), table.keyspace(), table.name()) == 0) {
+                throw new IllegalStateException("nodetool import of " + sstables + " into " + table.qualified()
+                        + " imported nothing: " + imported + "\n" + node.systemLog().tail(20, 300));
+            }
+        }
     }
 
     /** A quiet window of reads, then the same reads for as long as a major compaction of the table runs. */
@@ -146,16 +144,5 @@ final class CompactionReadsRun {
         } catch (Exception e) {
             throw new IllegalStateException("major compaction of " + table.qualified() + " failed: " + e, e);
         }
-    }
-
-    /** The configured engine must have served the compactions' writes and the reads, and nothing may have failed. */
-    private static void checkEngines(String engine, EngineStats stats, CompactionReadsResult r) {
-        long c = stats.get(engine, EngineStats.COMPRESS).operations;
-        long d = stats.get(engine, EngineStats.DECOMPRESS).operations;
-        r.engines = String.format(Locale.ROOT, "%s %,d compressions / %,d decompressions, other engines %,d / %,d,"
-                        + " errors %,d", engine, c, d, stats.operationsExcept(engine, EngineStats.COMPRESS),
-                stats.operationsExcept(engine, EngineStats.DECOMPRESS), stats.totalErrors());
-        r.enginesOk = stats.agentLoaded() && c > 0 && d > 0 && stats.totalErrors() == 0;
-        Progress.say("  agent: %s", r.engines);
     }
 }

@@ -37,7 +37,7 @@ final class IngestReport {
                             + " whole run: %s", r.cpuMicrosPerRow, r.rows, r.ingestedRows, r.ingestSeconds,
                     r.ingestRowsPerSecond(), r.mixedSeconds, r.settleSeconds, r.compactionCpuSeconds, r.failures,
                     r.wrongReads, r.whole),
-            r -> r.engines,
+            r -> r.engines.line,
             List.of("node CPU us/row: utime+stime of the Cassandra process (/proc/<pid>/stat) from the first ingested"
                             + " point until no compaction is pending, divided by the points written (ingest and mixed"
                             + " phase); it includes every flush and compaction of that data.",

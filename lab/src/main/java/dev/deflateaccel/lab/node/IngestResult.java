@@ -1,10 +1,11 @@
 package dev.deflateaccel.lab.node;
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /** What one write-heavy ingest run on one fresh node measured. */
-final class IngestResult {
+final class IngestResult extends RunResult {
 
     /** Points written: the ingest phase's and the mixed phase's. */
     long rows;
@@ -20,13 +21,9 @@ final class IngestResult {
     final Map<String, Double> cpuMicrosPerRowByGroup = new LinkedHashMap<>();
     /** CPU of the compaction threads, same span, in seconds. */
     double compactionCpuSeconds;
-    long failures;
-    long wrongReads;
     /** Flushes and compactions of the table over the whole run. */
     ServerLogLines whole = new ServerLogLines();
     long dataBytes;
-    String engines = "";
-    boolean enginesOk = true;
 
     /** Rows per second of the closed-loop ingest phase. */
     double ingestRowsPerSecond() {
@@ -53,7 +50,9 @@ final class IngestResult {
         return whole.compactedBytesOut / flushedOnDisk;
     }
 
-    boolean clean() {
-        return failures == 0 && wrongReads == 0 && enginesOk;
+    @Override
+    String summary() {
+        return String.format(Locale.ROOT, "%.0f us/row, settled %.1f s after the last write, compaction CPU %.1f ms"
+                + " per raw MB", cpuMicrosPerRow, settleSeconds, compactionCpuMillisPerRawMb());
     }
 }

@@ -30,7 +30,7 @@ final class SaturationReport {
                         + " read/write p99 %.1f/%.1f ms", s.concurrency, s.opsPerSecond, s.cpuMicrosPerOp, s.readP99,
                         s.writeP99)).collect(Collectors.joining("; ")) + String.format(Locale.ROOT,
                         "; failures %d, wrong reads %d", r.failures, r.wrongReads),
-                r -> r.engines,
+                r -> r.engines.line,
                 List.of("load: the steady load's 80% checked point reads / 20% inserts of new points on the"
                                 + " time-series table, closed loop: a new request as soon as one answers, at each number"
                                 + " in flight in the header for its seconds, one after the other; latency from sending.",

@@ -2,9 +2,10 @@ package dev.deflateaccel.lab.node;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** What one saturation run measured: the closed-loop 80/20 load at each concurrency step. */
-final class SaturationResult {
+final class SaturationResult extends RunResult {
 
     /** One concurrency step. */
     static final class Step {
@@ -22,10 +23,6 @@ final class SaturationResult {
     final List<Step> steps = new ArrayList<>();
     /** The bound on read p99 a step must meet to count as held, ms. */
     double p99BoundMillis;
-    long failures;
-    long wrongReads;
-    String engines = "";
-    boolean enginesOk = true;
 
     /** The step with the most operations per second among those whose read p99 met the bound, or null. */
     Step held() {
@@ -63,7 +60,9 @@ final class SaturationResult {
         return null;
     }
 
-    boolean clean() {
-        return failures == 0 && wrongReads == 0 && enginesOk;
+    @Override
+    String summary() {
+        return String.format(Locale.ROOT, "held %,.0f ops/s at %.0f us CPU/op (read p99 %.1f ms)", heldOpsPerSecond(),
+                heldCpuMicrosPerOp(), heldReadP99());
     }
 }

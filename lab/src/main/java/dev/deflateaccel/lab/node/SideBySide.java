@@ -12,9 +12,7 @@ import java.util.stream.Stream;
 import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.AgentJar;
 import dev.deflateaccel.harness.CassandraDistribution;
-import dev.deflateaccel.harness.NodeLayout;
 import dev.deflateaccel.harness.NodeSettings;
-import dev.deflateaccel.harness.ProcessReaper;
 import dev.deflateaccel.lab.MachineLoad;
 
 /**
@@ -31,27 +29,8 @@ public final class SideBySide {
     }
 
     public static void main(String[] args) {
-        SideBySideOptions options;
-        try {
-            options = SideBySideOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            if (!e.getMessage().isEmpty()) {
-                System.err.println(e.getMessage());
-            }
-            System.err.println(SideBySideOptions.USAGE);
-            System.exit(2);
-            return;
-        }
-        Path nodesDir = NodeLayout.nodesDir();
-        if (!options.keep) {
-            ProcessReaper.removeNodesOnExit(nodesDir, "side-by-side");
-        }
-        try {
-            System.exit(run(options, nodesDir) ? 0 : 1);
-        } catch (RuntimeException | AssertionError e) {
-            System.err.println("side-by-side failed: " + e.getMessage());
-            System.exit(1);
-        }
+        NodeProgram.main(args, "side-by-side", SideBySideOptions::parse, SideBySideOptions.USAGE, o -> o.keep,
+                SideBySide::run);
     }
 
     private static SideBySideResult runWithAgent(SideBySideRun runner, int round) {

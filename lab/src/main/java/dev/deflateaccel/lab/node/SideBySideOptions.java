@@ -5,6 +5,7 @@ import java.nio.file.Paths;
 import java.time.Duration;
 
 import dev.deflateaccel.harness.CassandraLine;
+import dev.deflateaccel.lab.tools.ArgList;
 
 /** Command-line options of the side-by-side command. */
 final class SideBySideOptions {
@@ -41,39 +42,20 @@ final class SideBySideOptions {
 
     static SideBySideOptions parse(String[] args) {
         SideBySideOptions options = new SideBySideOptions();
+        // An option with a value reads it from args[i + 1]; its case steps over it with i++.
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
-                case "--rows":
-                    options.rows = Long.parseLong(value(args, ++i, arg));
-                    break;
-                case "--seconds":
-                    options.mixed = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
-                    break;
-                case "--warmup-rows":
-                    options.warmupRows = Long.parseLong(value(args, ++i, arg));
-                    break;
-                case "--chunk-kb":
-                    options.chunkKb = Integer.parseInt(value(args, ++i, arg));
-                    break;
-                case "--concurrency":
-                    options.concurrency = Integer.parseInt(value(args, ++i, arg));
-                    break;
-                case "--cassandra":
-                    options.cassandra = CassandraLine.of(value(args, ++i, arg));
-                    break;
-                case "--rounds":
-                    options.rounds = Integer.parseInt(value(args, ++i, arg));
-                    break;
-                case "--stock-first":
-                    options.stockFirst = true;
-                    break;
-                case "--jfr":
-                    options.jfrDir = Paths.get(value(args, ++i, arg)).toAbsolutePath();
-                    break;
-                case "--keep":
-                    options.keep = true;
-                    break;
+                case "--rows": options.rows = ArgList.longIn(args, i++, 1000, Long.MAX_VALUE); break;
+                case "--seconds": options.mixed = Duration.ofSeconds(ArgList.longIn(args, i++, 1, 86_400)); break;
+                case "--warmup-rows": options.warmupRows = ArgList.longIn(args, i++, 0, Long.MAX_VALUE); break;
+                case "--chunk-kb": options.chunkKb = (int) ArgList.longIn(args, i++, 1, 1024); break;
+                case "--concurrency": options.concurrency = (int) ArgList.longIn(args, i++, 1, 1024); break;
+                case "--cassandra": options.cassandra = CassandraLine.of(ArgList.value(args, i++)); break;
+                case "--rounds": options.rounds = (int) ArgList.longIn(args, i++, 1, 100); break;
+                case "--stock-first": options.stockFirst = true; break;
+                case "--jfr": options.jfrDir = Paths.get(ArgList.value(args, i++)).toAbsolutePath(); break;
+                case "--keep": options.keep = true; break;
                 case "-h":
                 case "--help":
                     throw new IllegalArgumentException("");
@@ -81,17 +63,6 @@ final class SideBySideOptions {
                     throw new IllegalArgumentException("unknown option " + arg);
             }
         }
-        if (options.rows < 1000 || options.warmupRows < 0 || options.concurrency < 1 || options.mixed.isNegative() || options.mixed.isZero()
-                || options.rounds < 1) {
-            throw new IllegalArgumentException("--rows must be at least 1000, --seconds, --rounds and --concurrency positive");
-        }
         return options;
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
     }
 }

@@ -1,6 +1,7 @@
 package dev.deflateaccel.lab.node;
 
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
+import static dev.deflateaccel.lab.node.Elapsed.seconds;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -139,9 +140,5 @@ final class SideBySideRun {
 
     private static String rate(long done, long total, long startNanos) {
         return String.format(Locale.ROOT, "%,d of %,d rows, %,.0f rows/s", done, total, done / Math.max(0.001, seconds(startNanos)));
-    }
-
-    private static double seconds(long startNanos) {
-        return (System.nanoTime() - startNanos) / 1e9;
     }
 }

@@ -3,8 +3,11 @@ package dev.deflateaccel.lab.node;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+
+import dev.deflateaccel.lab.tools.ArgList;
 
 /** Command-line options of run-steady-load.sh. */
 final class SteadyLoadOptions {
@@ -51,6 +54,9 @@ final class SteadyLoadOptions {
             "    compression disabled, flush, major-compact, and copy its SSTable files to DIR.",
             "  Results: lab/target/steady-results/<timestamp>-steady.md (-ingest.md) and .png (--results DIR to change).");
 
+    /** The longest phase an option may ask for: a day, beyond any run this program is meant for. */
+    private static final long MAX_SECONDS = 86_400;
+
     List<SteadyConfig> configs = SteadyConfig.parse(SteadyConfig.DEFAULT_SET);
     int repetitions = 3;
     long rows = 150_000;
@@ -85,83 +91,36 @@ final class SteadyLoadOptions {
     static SteadyLoadOptions parse(String[] args) {
         SteadyLoadOptions o = new SteadyLoadOptions();
         o.commandLine = "lab/run-steady-load.sh " + String.join(" ", args);
-        boolean configsGiven = false;
-        boolean rowsGiven = false;
-        boolean secondsGiven = false;
-        boolean repetitionsGiven = false;
-        boolean warmUpGiven = false;
-        boolean mixedGiven = false;
-        boolean rateGiven = false;
+        // --quick and the modes change the defaults of the options not given, whatever the order.
+        Set<String> given = new HashSet<>();
+        // An option with a value reads it from args[i + 1]; its case steps over it with i++.
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
+            given.add(arg);
             switch (arg) {
-                case "--quick":
-                    o.quick = true;
-                    break;
-                case "--ingest":
-                    o.ingest = true;
-                    break;
-                case "--mixed-seconds":
-                    o.mixed = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
-                    mixedGiven = true;
-                    break;
-                case "--mixed-rate":
-                    o.mixedRate = Double.parseDouble(value(args, ++i, arg));
-                    break;
-                case "--saturation":
-                    o.saturation = true;
-                    break;
-                case "--steps":
-                    o.steps = new ArrayList<>();
-                    for (String step : value(args, ++i, arg).split(",")) {
-                        o.steps.add(Integer.parseInt(step.trim()));
-                    }
-                    break;
-                case "--p99-bound-ms":
-                    o.p99BoundMillis = Double.parseDouble(value(args, ++i, arg));
-                    break;
-                case "--compaction-reads":
-                    o.compactionReads = true;
-                    break;
-                case "--stcs":
-                    o.stcs = true;
-                    break;
-                case "--configs":
-                    o.configs = SteadyConfig.parse(value(args, ++i, arg));
-                    configsGiven = true;
-                    break;
-                case "--repetitions":
-                    o.repetitions = Integer.parseInt(value(args, ++i, arg));
-                    repetitionsGiven = true;
-                    break;
-                case "--rows":
-                    o.rows = Long.parseLong(value(args, ++i, arg));
-                    rowsGiven = true;
-                    break;
-                case "--rate":
-                    o.rate = Double.parseDouble(value(args, ++i, arg));
-                    rateGiven = true;
-                    break;
-                case "--seconds":
-                    o.measured = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
-                    secondsGiven = true;
-                    break;
+                case "--quick": o.quick = true; break;
+                case "--ingest": o.ingest = true; break;
+                case "--saturation": o.saturation = true; break;
+                case "--compaction-reads": o.compactionReads = true; break;
+                case "--stcs": o.stcs = true; break;
+                case "--mixed-seconds": o.mixed = Duration.ofSeconds(ArgList.longIn(args, i++, 0, MAX_SECONDS)); break;
+                case "--mixed-rate": o.mixedRate = ArgList.doubleIn(args, i++, 1, Double.MAX_VALUE); break;
+                case "--steps": o.steps = steps(args, i++); break;
+                case "--p99-bound-ms": o.p99BoundMillis = ArgList.doubleIn(args, i++, 0.001, Double.MAX_VALUE); break;
+                case "--configs": o.configs = SteadyConfig.parse(ArgList.value(args, i++)); break;
+                case "--repetitions": o.repetitions = (int) ArgList.longIn(args, i++, 1, 100); break;
+                case "--rows": o.rows = ArgList.longIn(args, i++, 1000, Long.MAX_VALUE); break;
+                case "--rate": o.rate = ArgList.doubleIn(args, i++, 1, Double.MAX_VALUE); break;
+                case "--seconds": o.measured = Duration.ofSeconds(ArgList.longIn(args, i++, 1, MAX_SECONDS)); break;
                 case "--warmup-seconds":
-                    o.warmUp = Duration.ofSeconds(Long.parseLong(value(args, ++i, arg)));
-                    warmUpGiven = true;
+                    o.warmUp = Duration.ofSeconds(ArgList.longIn(args, i++, 0, MAX_SECONDS));
                     break;
-                case "--read-share":
-                    o.readShare = Double.parseDouble(value(args, ++i, arg));
-                    break;
-                case "--chunk-kb":
-                    o.chunkKb = Integer.parseInt(value(args, ++i, arg));
-                    break;
+                case "--read-share": o.readShare = ArgList.doubleIn(args, i++, 0, 1); break;
+                case "--chunk-kb": o.chunkKb = (int) ArgList.longIn(args, i++, 1, 1024); break;
                 case "--export-uncompressed-sstables":
-                    o.export = Paths.get(value(args, ++i, arg)).toAbsolutePath();
+                    o.export = Paths.get(ArgList.value(args, i++)).toAbsolutePath();
                     break;
-                case "--results":
-                    o.resultsDir = Paths.get(value(args, ++i, arg));
-                    break;
+                case "--results": o.resultsDir = Paths.get(ArgList.value(args, i++)); break;
                 case "-h":
                 case "--help":
                     throw new IllegalArgumentException("");
@@ -169,28 +128,30 @@ final class SteadyLoadOptions {
                     throw new IllegalArgumentException("unknown option " + arg);
             }
         }
+        boolean rowsGiven = given.contains("--rows");
+        boolean secondsGiven = given.contains("--seconds");
+        boolean warmUpGiven = given.contains("--warmup-seconds");
+        boolean configsGiven = given.contains("--configs");
+        boolean repetitionsGiven = given.contains("--repetitions");
         if (o.ingest) {
             o.rows = rowsGiven ? o.rows : o.quick ? 50_000 : 250_000;
-            o.mixed = o.quick && !mixedGiven ? Duration.ofSeconds(10) : o.mixed;
+            o.mixed = o.quick && !given.contains("--mixed-seconds") ? Duration.ofSeconds(10) : o.mixed;
             o.configs = configsGiven ? o.configs : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.INGEST_SET);
             o.repetitions = repetitionsGiven ? o.repetitions : o.quick ? 1 : 3;
         } else if (o.compactionReads) {
             o.rows = rowsGiven ? o.rows : o.quick ? 300_000 : 3_500_000;
-            o.rate = rateGiven ? o.rate : 500;
+            o.rate = given.contains("--rate") ? o.rate : 500;
             o.measured = secondsGiven ? o.measured : Duration.ofSeconds(o.quick ? 10 : 30);
             o.warmUp = warmUpGiven ? o.warmUp : Duration.ofSeconds(o.quick ? 5 : 15);
             o.configs = configsGiven ? o.configs : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.READS_SET);
             o.repetitions = repetitionsGiven ? o.repetitions : o.quick ? 1 : 3;
         } else if (o.saturation) {
             o.rows = rowsGiven ? o.rows : o.quick ? 60_000 : o.rows;
-            o.steps = o.quick && !stepsGiven(args) ? List.of(4, 16) : o.steps;
+            o.steps = o.quick && !given.contains("--steps") ? List.of(4, 16) : o.steps;
             o.measured = secondsGiven ? o.measured : Duration.ofSeconds(o.quick ? 10 : 30);
             o.warmUp = warmUpGiven ? o.warmUp : Duration.ofSeconds(o.quick ? 5 : 20);
             o.configs = configsGiven ? o.configs : SteadyConfig.parse(o.quick ? "stock,igzip" : SteadyConfig.DEFAULT_SET);
             o.repetitions = repetitionsGiven ? o.repetitions : o.quick ? 1 : 3;
-            if (o.steps.isEmpty() || o.steps.stream().anyMatch(c -> c < 1) || o.p99BoundMillis <= 0) {
-                throw new IllegalArgumentException("--steps: numbers in flight, each at least 1; --p99-bound-ms positive");
-            }
         } else if (o.quick) {
             o.rows = rowsGiven ? o.rows : 20_000;
             o.measured = secondsGiven ? o.measured : Duration.ofSeconds(30);
@@ -198,22 +159,21 @@ final class SteadyLoadOptions {
             o.repetitions = repetitionsGiven ? o.repetitions : 1;
             o.configs = configsGiven ? o.configs : SteadyConfig.parse("stock,igzip");
         }
-        if (o.rows < 1000 || o.rate <= 0 || o.mixedRate <= 0 || o.repetitions < 1 || o.readShare < 0 || o.readShare > 1
-                || o.measured.isZero() || o.measured.isNegative()) {
-            throw new IllegalArgumentException("--rows at least 1000; --rate, --seconds, --repetitions positive;"
-                    + " --read-share between 0 and 1");
-        }
         return o;
     }
 
-    private static boolean stepsGiven(String[] args) {
-        return List.of(args).contains("--steps");
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
+    /** --steps C1,C2,...: numbers in flight, each at least 1. */
+    private static List<Integer> steps(String[] args, int i) {
+        List<Integer> steps;
+        try {
+            steps = ArgList.ints(ArgList.value(args, i));
+        } catch (NumberFormatException e) {
+            steps = List.of();
         }
-        return args[i];
+        if (steps.isEmpty() || steps.stream().anyMatch(c -> c < 1)) {
+            throw new IllegalArgumentException(args[i] + " " + args[i + 1] + ": want numbers in flight, each at least 1,"
+                    + " e.g. 8,32,128");
+        }
+        return steps;
     }
 }

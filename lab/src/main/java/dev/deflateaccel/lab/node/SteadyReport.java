@@ -41,7 +41,7 @@ final class SteadyReport {
                             + " window: %s; whole run: %s; preload %,.0f points/s",
                     r.cpuMicrosPerOp, r.achievedPerSecond, r.lateSends, r.readP50, r.readP99, r.writeP50,
                     r.writeP99, r.failures, r.wrongReads, r.window, r.whole, r.preloadRowsPerSecond),
-            r -> r.engines,
+            r -> r.engines.line,
             List.of("node CPU us/op: utime+stime of the Cassandra process (/proc/<pid>/stat) over the measured window,"
                             + " divided by the requests completed in it; it includes the window's flushes and compactions.",
                     ThreadGroupCpu.HOW_SPLIT,

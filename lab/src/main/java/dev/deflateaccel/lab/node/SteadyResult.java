@@ -1,10 +1,11 @@
 package dev.deflateaccel.lab.node;
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /** What one steady-load run on one fresh node measured. */
-final class SteadyResult {
+final class SteadyResult extends RunResult {
 
     double preloadRowsPerSecond;
     double preloadCpuMicrosPerRow;
@@ -19,17 +20,15 @@ final class SteadyResult {
     double cpuMicrosPerOp;
     /** The same split by thread group (ThreadGroupCpu.GROUPS), in report order. */
     final Map<String, Double> cpuMicrosPerOpByGroup = new LinkedHashMap<>();
-    long failures;
-    long wrongReads;
     /** Flushes and compactions of the table during the measured window only. */
     ServerLogLines window = new ServerLogLines();
     /** ... and over the whole run, preload included: more compaction work, so a steadier throughput. */
     ServerLogLines whole = new ServerLogLines();
     long dataBytes;
-    String engines = "";
-    boolean enginesOk = true;
 
-    boolean clean() {
-        return failures == 0 && wrongReads == 0 && enginesOk;
+    @Override
+    String summary() {
+        return String.format(Locale.ROOT, "%.0f us CPU/op, read p50/p99 %.2f/%.1f ms, achieved %.0f/s (%,d late),"
+                + " window: %s", cpuMicrosPerOp, readP50, readP99, achievedPerSecond, lateSends, window);
     }
 }

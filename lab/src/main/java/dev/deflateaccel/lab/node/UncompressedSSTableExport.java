@@ -25,7 +25,8 @@ final class UncompressedSSTableExport {
     private UncompressedSSTableExport() {
     }
 
-    static void export(SteadyLoadOptions options, Path nodesDir) {
+    /** Always true: a failure throws. */
+    static boolean export(SteadyLoadOptions options, Path nodesDir) {
         TimeSeriesTable table = SteadyRun.TABLE;
         try (CassandraNode node = CassandraNode.single("export", nodesDir, "127.0.0.1")) {
             node.start(NodeSettings.stock());
@@ -43,6 +44,7 @@ final class UncompressedSSTableExport {
                     copied.size(), table.qualified(), options.rows, options.export);
             copied.forEach(p -> Progress.say("  %s  %,d bytes", p.getFileName(), size(p)));
         }
+        return true;
     }
 
     /** The table directory's files (not snapshots/ or backups/ below it). */

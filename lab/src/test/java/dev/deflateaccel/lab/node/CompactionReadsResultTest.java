@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
+
+import dev.deflateaccel.harness.EngineStats;
 
 /** The reads-during-compaction run's derived figures and its clean rule. */
 class CompactionReadsResultTest {
@@ -37,7 +41,7 @@ class CompactionReadsResultTest {
         r.unthrottled.during.failures = 2;
         assertFalse(r.clean());
         r.unthrottled.during.failures = 0;
-        r.enginesOk = false;
+        r.engines = NodeEngineCheck.of("igzip", new EngineStats(Map.of()), NodeEngineCheck.Requires.BOTH, "");
         assertFalse(r.clean());
     }
 }

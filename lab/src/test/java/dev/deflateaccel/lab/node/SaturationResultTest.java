@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
+
+import dev.deflateaccel.harness.EngineStats;
 
 /** Which step a saturation run "held": the most throughput whose read p99 met the bound. */
 class SaturationResultTest {
@@ -53,7 +57,7 @@ class SaturationResultTest {
         r.wrongReads = 1;
         assertFalse(r.clean());
         r.wrongReads = 0;
-        r.enginesOk = false;
+        r.engines = NodeEngineCheck.of("igzip", new EngineStats(Map.of()), NodeEngineCheck.Requires.BOTH, "");
         assertFalse(r.clean());
     }
 }

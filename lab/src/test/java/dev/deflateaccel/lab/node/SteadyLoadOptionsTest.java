@@ -2,9 +2,11 @@ package dev.deflateaccel.lab.node;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -39,5 +41,26 @@ class SteadyLoadOptionsTest {
         assertFalse(o.ingest);
         assertEquals(150_000, o.rows);
         assertEquals(SteadyConfig.parse(SteadyConfig.DEFAULT_SET), o.configs);
+    }
+
+    @Test
+    void aBadValueNamesTheOptionTheValueAndTheRange() {
+        assertEquals("--read-share 1.5: want a number from 0.0 to 1.0", assertThrows(IllegalArgumentException.class,
+                () -> SteadyLoadOptions.parse(new String[] {"--read-share", "1.5"})).getMessage());
+        assertEquals("--rows 500: want a whole number of at least 1000", assertThrows(IllegalArgumentException.class,
+                () -> SteadyLoadOptions.parse(new String[] {"--ingest", "--rows", "500"})).getMessage());
+        assertEquals("--rate fast: want a number of at least 1.0", assertThrows(IllegalArgumentException.class,
+                () -> SteadyLoadOptions.parse(new String[] {"--rate", "fast"})).getMessage());
+        assertEquals("--configs needs a value", assertThrows(IllegalArgumentException.class,
+                () -> SteadyLoadOptions.parse(new String[] {"--configs"})).getMessage());
+        assertEquals("--steps 8,0: want numbers in flight, each at least 1, e.g. 8,32,128",
+                assertThrows(IllegalArgumentException.class,
+                        () -> SteadyLoadOptions.parse(new String[] {"--saturation", "--steps", "8,0"})).getMessage());
+    }
+
+    @Test
+    void quickSaturationTakesTwoStepsUnlessGiven() {
+        assertEquals(List.of(4, 16), SteadyLoadOptions.parse(new String[] {"--saturation", "--quick"}).steps);
+        assertEquals(List.of(2, 8), SteadyLoadOptions.parse(new String[] {"--quick", "--steps", "2,8", "--saturation"}).steps);
     }
 }

@@ -1,0 +1,103 @@
+package dev.deflateaccel.lab.node;
+
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+
+import dev.deflateaccel.harness.CassandraLine;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.Files2;
+import dev.deflateaccel.harness.LogFile;
+import dev.deflateaccel.harness.NodeSettings;
+
+/**
+ * The part of a node run every program of the rotation shares (SteadyRun, IngestRun,
+ * EndToEndRun): a fresh single node named {@code <config>-<repetition>}, started with the
+ * configuration's settings on the program's base settings; the run's tables created (or imported); the
+ * workload; the engine check against what the program requires; the node stopped and its
+ * directory removed, so that no run inherits another's data. A run keeps only its workload and
+ * its measurements.
+ */
+final class FreshNode {
+
+    /** A run's workload on the started node; it measures into its own result. */
+    interface Workload {
+        void run(Started node);
+    }
+
+    /** The started node as a workload sees it. */
+    static final class Started {
+        final CassandraNode node;
+        final long pid;
+        final LogFile log;
+        /** The log position right after start: the server log lines of "the whole run" begin here. */
+        final long runMark;
+        private final boolean agent;
+        private EngineStats enginesBefore;
+        private String engineScope = "";
+
+        private Started(CassandraNode node, boolean agent) {
+            this.node = node;
+            this.pid = node.pid();
+            this.log = node.systemLog();
+            this.runMark = log.mark();
+            this.agent = agent;
+        }
+
+        CqlSession session() {
+            return node.session();
+        }
+
+        /**
+         * The engine check counts from here on only, {@code scope} (e.g. "the window") naming that
+         * span in its line; by default it counts from the table's creation.
+         */
+        void countEnginesFrom(String scope) {
+            engineScope = " in " + scope;
+            countEnginesFromHere();
+        }
+
+        private void countEnginesFromHere() {
+            // A stock node has no engine MBeans to read; asking would only cost a JMX connection.
+            if (agent) {
+                enginesBefore = node.engineStats();
+            }
+        }
+    }
+
+    private final Path nodesDir;
+    private final CassandraLine line;
+    private final NodeSettings base;
+    private final NodeEngineCheck.Requires requires;
+
+    FreshNode(Path nodesDir, CassandraLine line, NodeSettings base, NodeEngineCheck.Requires requires) {
+        this.nodesDir = nodesDir;
+        this.line = line;
+        this.base = base;
+        this.requires = requires;
+    }
+
+    /** Runs {@code workload} on a fresh node for {@code config}; the engine check, {@link NodeEngineCheck#NONE} without the agent. */
+    NodeEngineCheck run(SteadyConfig config, int repetition, Consumer<CassandraNode> createTables,
+                        Workload workload) {
+        String nodeName = config.name + "-" + repetition;
+        NodeEngineCheck engines = NodeEngineCheck.NONE;
+        try (CassandraNode node = CassandraNode.single(nodeName, nodesDir, "127.0.0.1", line)) {
+            node.start(config.settings(base));
+            Started started = new Started(node, config.engine != null);
+            createTables.accept(node);
+            started.countEnginesFromHere();
+            workload.run(started);
+            if (config.engine != null) {
+                engines = NodeEngineCheck.of(config.engine, node.engineStats().since(started.enginesBefore), requires,
+                        started.engineScope);
+                Progress.say("  agent: %s", engines.line);
+            }
+            node.stop();
+        }
+        Files2.deleteRecursively(nodesDir.resolve(nodeName));
+        return engines;
+    }
+}

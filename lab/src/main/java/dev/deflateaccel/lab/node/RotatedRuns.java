@@ -1,0 +1,119 @@
+package dev.deflateaccel.lab.node;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+import dev.deflateaccel.lab.MachineDescription;
+import dev.deflateaccel.lab.MachineLoad;
+
+/**
+ * The loop every rotated node program runs (steady load, ingest, end to end): every
+ * configuration once per repetition, on a fresh node each, the order rotated per repetition so
+ * that a drift of the machine, or the advantage of running first, hits all of them alike; then
+ * the report (RunReport: markdown and PNG) in the results folder, as {@code <stamp>-<kind>.md|.png}.
+ */
+final class RotatedRuns {
+
+    private final List<SteadyConfig> configs;
+    private final int repetitions;
+    private final Path resultsDir;
+    private final String kind;
+    private final long start = System.nanoTime();
+    private final String stamp = LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+
+    RotatedRuns(List<SteadyConfig> configs, int repetitions, Path resultsDir, String kind) {
+        this.configs = configs;
+        this.repetitions = repetitions;
+        this.resultsDir = resultsDir;
+        this.kind = kind;
+    }
+
+    /** The report's first lines (command, date, machine, what the program runs), printed as well. */
+    List<String> header(String commandLine, String... whatRuns) {
+        List<String> header = new ArrayList<>();
+        header.add("command: " + commandLine);
+        header.add("date: " + stamp + " UTC");
+        header.addAll(MachineDescription.machineLines());
+        header.addAll(Arrays.asList(whatRuns));
+        String shared = MachineDescription.sharedCoresNote();
+        if (!shared.isEmpty()) {
+            header.add(shared);
+        }
+        header.forEach(line -> Progress.say("%s", line));
+        return header;
+    }
+
+    /** Runs everything, writes the report; true when every run was clean. */
+    <R extends RunResult> boolean run(List<String> header, RunReport.Definition<R> definition,
+                                      BiFunction<SteadyConfig, Integer, R> run) {
+        Map<SteadyConfig, List<R>> results = new LinkedHashMap<>();
+        configs.forEach(c -> results.put(c, new ArrayList<>()));
+        int total = configs.size() * repetitions;
+        int done = 0;
+        boolean allClean = true;
+        // The nodes are this program's children, so what MachineLoad calls other processes is
+        // everything but the benchmark: a build or test run beside it.
+        List<String> loads = new ArrayList<>();
+        boolean disturbed = false;
+        for (int rep = 1; rep <= repetitions; rep++) {
+            // Rotate the order each repetition, so no configuration always runs first (cold caches) or last.
+            List<SteadyConfig> order = new ArrayList<>(configs);
+            Collections.rotate(order, -(rep - 1));
+            for (SteadyConfig config : order) {
+                done++;
+                Progress.say("== run %d of %d: %s, repetition %d (elapsed %ds) ==", done, total, config.label, rep,
+                        (System.nanoTime() - start) / 1_000_000_000L);
+                MachineLoad before = MachineLoad.snapshot();
+                R r = run.apply(config, rep);
+                MachineLoad after = MachineLoad.snapshot();
+                loads.add(config.name + " " + after.describeSince(before));
+                disturbed |= after.disturbedSince(before);
+                results.get(config).add(r);
+                allClean &= r.clean();
+                Progress.say("  -> %s", r.summary());
+            }
+        }
+        header.add(String.format(Locale.ROOT, "wall time %.0f s", Elapsed.seconds(start)));
+        header.add("CPU used by other processes, per run in run order: " + String.join("; ", loads));
+        if (disturbed) {
+            header.add(String.format(Locale.ROOT, "**WARNING: the machine was busy** (more than %d%% of the CPU went"
+                    + " to other processes or steal in at least one run): these numbers back nothing; re-run on a"
+                    + " quiet machine.", Math.round(MachineLoad.DISTURBED * 100)));
+        }
+        write(header, new RunReport<>(definition, results));
+        if (!allClean) {
+            System.out.println("SOMETHING WENT WRONG: failed requests, wrong reads or an engine that did not serve (above).");
+        }
+        return allClean;
+    }
+
+    private void write(List<String> header, RunReport<?> report) {
+        String markdown = report.markdown(header);
+        try {
+            Files.createDirectories(resultsDir);
+            Path md = resultsDir.resolve(stamp + "-" + kind + ".md");
+            Path png = resultsDir.resolve(stamp + "-" + kind + ".png");
+            Files.write(md, (markdown + "\nFigure: `" + png.getFileName() + "`\n").getBytes(StandardCharsets.UTF_8));
+            BarChartGrid.write(header, report.panels(), png);
+            System.out.println();
+            System.out.print(markdown);
+            Progress.say("%nwritten: %s%n         %s", md.toAbsolutePath(), png.toAbsolutePath());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
