@@ -22,6 +22,7 @@ final class SteadyLoadOptions {
             "       run-steady-load.sh --saturation [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
             "                          [--steps C1,C2,...] [--p99-bound-ms B] [--seconds S] [--warmup-seconds W]",
             "       run-steady-load.sh --export-uncompressed-sstables DIR [--rows N]",
+            "       run-steady-load.sh --write-offline-sstables DIR [--rows N]",
             "  Per run, on a fresh single stock node: preload N points (default 150000) into a time-series table,",
             "  flush and let compactions finish, then W seconds (default 20) of unmeasured warm-up and S seconds",
             "  (default 150) of measured requests at a fixed rate OPS (default 1000/s), a share F (default 0.8) of",
@@ -52,6 +53,9 @@ final class SteadyLoadOptions {
             "    steps 4,16, 10 s, 1 repetition of stock,igzip.",
             "  --export-uncompressed-sstables DIR: no benchmark; load N points into the table with",
             "    compression disabled, flush, major-compact, and copy its SSTable files to DIR.",
+            "  --write-offline-sstables DIR: no benchmark and no node; write points [0, N) uncompressed with",
+            "    Cassandra's CQLSSTableWriter into a folder under DIR (named by the points, printed), as",
+            "    --compaction-reads writes its tables: for lab/run-levels-bench.sh --sstables on the same rows.",
             "  Results: lab/target/steady-results/<timestamp>-steady.md (-ingest.md) and .png (--results DIR to change).");
 
     /** The longest phase an option may ask for: a day, beyond any run this program is meant for. */
@@ -83,6 +87,8 @@ final class SteadyLoadOptions {
     List<Integer> steps = List.of(4, 8, 16, 32, 64);
     double p99BoundMillis = 20;
     Path export;
+    /** Where --write-offline-sstables writes the uncompressed points, or null. */
+    Path writeOffline;
     Path resultsDir = Paths.get(System.getProperty("deflateaccel.steady.results", "target/steady-results"));
     /** Where the offline-written SSTables of --compaction-reads are kept between runs (TimeSeriesSSTables). */
     Path sstableCache = Paths.get(System.getProperty("deflateaccel.sstable.cache", "target/offline-sstables"));
@@ -117,6 +123,9 @@ final class SteadyLoadOptions {
                     break;
                 case "--read-share": o.readShare = ArgList.doubleIn(args, i++, 0, 1); break;
                 case "--chunk-kb": o.chunkKb = (int) ArgList.longIn(args, i++, 1, 1024); break;
+                case "--write-offline-sstables":
+                    o.writeOffline = Paths.get(ArgList.value(args, i++)).toAbsolutePath();
+                    break;
                 case "--export-uncompressed-sstables":
                     o.export = Paths.get(ArgList.value(args, i++)).toAbsolutePath();
                     break;
