@@ -56,7 +56,7 @@ final class TimeSeriesSSTables {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Progress.say("  %s: %.0f MiB of SSTables in %.0f s", dir.getFileName(), dataBytes(dir) / 1048576.0,
+        Progress.say("  %s: %.0f MiB of SSTables in %.0f s", dir.getFileName(), Files2.sizeOf(dir, "-Data.db") / 1048576.0,
                 (System.nanoTime() - start) / 1e9);
         return dir;
     }
@@ -103,21 +103,6 @@ final class TimeSeriesSSTables {
         if (!version.equals(NODE_VERSION)) {
             throw new IllegalStateException("the offline writer would write SSTable version " + version
                     + ", which a stock 5.0 node (storage_compatibility_mode: CASSANDRA_4) does not import");
-        }
-    }
-
-    /** Bytes of the Data.db files in {@code dir}. */
-    static long dataBytes(Path dir) {
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(f -> f.getFileName().toString().endsWith("-Data.db")).mapToLong(f -> {
-                try {
-                    return Files.size(f);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }).sum();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

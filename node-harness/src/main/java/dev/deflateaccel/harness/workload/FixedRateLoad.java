@@ -91,12 +91,7 @@ public final class FixedRateLoad {
         long end = start + duration.toNanos();
         while (System.nanoTime() < end) {
             inFlight.acquireUninterruptibly();
-            long sent = System.nanoTime();
-            if (random.nextDouble() < readShare) {
-                read(sent, inFlight);
-            } else {
-                write(sent, inFlight);
-            }
+            send(System.nanoTime(), inFlight);
         }
         inFlight.acquireUninterruptibly(concurrency);
         elapsedNanos = System.nanoTime() - start;
@@ -116,14 +111,19 @@ public final class FixedRateLoad {
             if (System.nanoTime() - due > LATE_NANOS) {
                 lateSends.incrementAndGet();
             }
-            if (random.nextDouble() < readShare) {
-                read(due, inFlight);
-            } else {
-                write(due, inFlight);
-            }
+            send(due, inFlight);
         }
         inFlight.acquireUninterruptibly(maxInFlight);
         elapsedNanos = System.nanoTime() - start;
+    }
+
+    /** A read with probability readShare, otherwise an insert; latency counted from {@code from}. */
+    private void send(long from, Semaphore inFlight) {
+        if (random.nextDouble() < readShare) {
+            read(from, inFlight);
+        } else {
+            write(from, inFlight);
+        }
     }
 
     private void read(long due, Semaphore inFlight) {
