@@ -14,6 +14,8 @@ final class IngestReport {
             "compaction CPU ms per MB compaction wrote", IngestResult::compactionCpuMillisPerMbWritten, true, "%.1f");
     static final Metric<IngestResult> COMPACTION_CPU_PER_RAW_MB = new Metric<>(
             "compaction CPU ms per MB of ingested data", IngestResult::compactionCpuMillisPerRawMb, true, "%.1f");
+    static final Metric<IngestResult> INGEST_BACKLOG = new Metric<>(
+            "ingest's compaction backlog s (end of ingest to none pending)", r -> r.ingestBacklogSeconds, true, "%.1f");
     static final Metric<IngestResult> BACKLOG = new Metric<>("compaction backlog s (last write to settled)",
             r -> r.settleSeconds, true, "%.1f");
     static final Metric<IngestResult> INGEST_RATE = new Metric<>("ingest rows/s (closed loop)",
@@ -25,17 +27,18 @@ final class IngestReport {
 
     static final RunReport.Definition<IngestResult> DEFINITION = new RunReport.Definition<>(
             "deflate-accel write-heavy ingest",
-            List.of(CPU_PER_ROW, COMPACTION_CPU_PER_MB, COMPACTION_CPU_PER_RAW_MB, BACKLOG, INGEST_RATE,
-                    INGEST_SECONDS, WRITE_AMPLIFICATION, DATA_MIB),
-            List.of(CPU_PER_ROW, COMPACTION_CPU_PER_MB, COMPACTION_CPU_PER_RAW_MB, BACKLOG, DATA_MIB),
-            List.of(COMPACTION_CPU_PER_RAW_MB, BACKLOG, CPU_PER_ROW, DATA_MIB),
+            List.of(CPU_PER_ROW, COMPACTION_CPU_PER_MB, COMPACTION_CPU_PER_RAW_MB, INGEST_BACKLOG, BACKLOG,
+                    INGEST_RATE, INGEST_SECONDS, WRITE_AMPLIFICATION, DATA_MIB),
+            List.of(CPU_PER_ROW, COMPACTION_CPU_PER_MB, COMPACTION_CPU_PER_RAW_MB, INGEST_BACKLOG, BACKLOG, DATA_MIB),
+            List.of(COMPACTION_CPU_PER_RAW_MB, INGEST_BACKLOG, CPU_PER_ROW, DATA_MIB),
             CPU_PER_ROW,
             group -> new Metric<>("&nbsp;&nbsp;of which " + group + " threads, us/row",
                     r -> r.cpuMicrosPerRowByGroup.getOrDefault(group, 0.0), true, "%.0f"),
             r -> String.format(Locale.ROOT, "%.0f us/row, %,d rows (%,d ingested in %.1f s, %,.0f/s), mixed %.0f s,"
-                            + " settled %.1f s after the last write, compaction CPU %.1f s, failures %d, wrong reads %d;"
-                            + " whole run: %s", r.cpuMicrosPerRow, r.rows, r.ingestedRows, r.ingestSeconds,
-                    r.ingestRowsPerSecond(), r.mixedSeconds, r.settleSeconds, r.compactionCpuSeconds, r.failures,
+                            + " caught up %.1f s after the ingest, settled %.1f s after the last write, compaction CPU"
+                            + " %.1f s, failures %d, wrong reads %d; whole run: %s", r.cpuMicrosPerRow, r.rows,
+                    r.ingestedRows, r.ingestSeconds, r.ingestRowsPerSecond(), r.mixedSeconds, r.ingestBacklogSeconds,
+                    r.settleSeconds, r.compactionCpuSeconds, r.failures,
                     r.wrongReads, r.whole),
             r -> r.engines.line,
             List.of("node CPU us/row: utime+stime of the Cassandra process (/proc/<pid>/stat) from the first ingested"
@@ -47,6 +50,10 @@ final class IngestReport {
                     "mixed phase: 90% inserts of new points, 10% checked point reads, at the fixed rate in the"
                             + " header (open loop, from each request's scheduled time); with the repetition's seed, every"
                             + " configuration writes the same points.",
+                    "ingest's backlog: from the last point of the closed-loop ingest, while the mixed phase runs,"
+                            + " until Cassandra's Compaction.PendingTasks gauge (estimated remaining tasks plus those"
+                            + " running), read over JMX four times a second, first reads 0: the compaction the ingest"
+                            + " left behind. If no poll saw 0 before settled, the time to settled.",
                     "settled: after the last write, a flush, then `nodetool compactionstats` polled twice a second"
                             + " until no compaction is pending; the backlog is that time.",
                     "compaction CPU per MB compaction wrote: the compaction threads' CPU over the bytes (on disk) of"

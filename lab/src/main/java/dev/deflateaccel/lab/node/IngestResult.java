@@ -14,6 +14,11 @@ final class IngestResult extends RunResult {
     long rawBytes;
     double ingestSeconds;
     double mixedSeconds;
+    /**
+     * From the end of the closed-loop ingest to the first moment no compaction is pending, while the
+     * mixed phase runs: the compaction debt the ingest left behind.
+     */
+    double ingestBacklogSeconds;
     /** From the last write (end of the mixed phase) to no pending compaction. */
     double settleSeconds;
     /** Node CPU from the first ingested point to settled, per row written (ingest and mixed phase). */
@@ -52,7 +57,8 @@ final class IngestResult extends RunResult {
 
     @Override
     String summary() {
-        return String.format(Locale.ROOT, "%.0f us/row, settled %.1f s after the last write, compaction CPU %.1f ms"
-                + " per raw MB", cpuMicrosPerRow, settleSeconds, compactionCpuMillisPerRawMb());
+        return String.format(Locale.ROOT, "%.0f us/row, caught up %.1f s after the ingest, settled %.1f s after the"
+                + " last write, compaction CPU %.1f ms per raw MB", cpuMicrosPerRow, ingestBacklogSeconds, settleSeconds,
+                compactionCpuMillisPerRawMb());
     }
 }

@@ -65,14 +65,18 @@ final class IngestRun {
         ThreadGroupCpu.Snapshot threadsBefore = ThreadGroupCpu.take(node.pid);
         TimeSeriesPreload ingest = new TimeSeriesPreload(node.session(), TABLE, options.sensors,
                 options.preloadConcurrency);
-        long t = System.nanoTime();
-        try (DataFileSizes sizes = new DataFileSizes(node.node.layout().tableDataParent(TABLE.keyspace()))) {
+        try (DataFileSizes sizes = new DataFileSizes(node.node.layout().tableDataParent(TABLE.keyspace()));
+                PendingCompactions ingestBacklog = new PendingCompactions(node.node)) {
+            long t = System.nanoTime();
             try (Progress ignored = Progress.show("ingest", () -> String.format(Locale.ROOT, "%,d of %,d points, %ds",
                     ingest.acknowledged(), options.rows, (long) seconds(t)))) {
                 ingest.writeAll(0, options.rows);
             }
             r.ingestSeconds = seconds(t);
             r.ingestedRows = options.rows;
+            // The ingest's own backlog: the mixed phase's light load runs while the node catches up.
+            ingestBacklog.start();
+            long ingestEnd = System.nanoTime();
 
             FixedRateLoad mixed = new FixedRateLoad(node.session(), TABLE, options.sensors, options.rows,
                     options.rows, 0.1, 11 + repetition, options.maxInFlight);
@@ -94,6 +98,9 @@ final class IngestRun {
                 Compactions.awaitNone(node.node, TABLE.keyspace(), Duration.ofMinutes(30));
             }
             r.settleSeconds = seconds(lastWrite);
+            double caughtUp = ingestBacklog.secondsUntilNone();
+            // Not seen at zero by a poll: it caught up no later than settled.
+            r.ingestBacklogSeconds = Double.isNaN(caughtUp) ? seconds(ingestEnd) : caughtUp;
             r.whole = ServerLogLines.of(node.log.linesSince(node.runMark), TABLE.keyspace(), TABLE.name());
             r.whole.measureFlushedFiles(sizes);
         }
