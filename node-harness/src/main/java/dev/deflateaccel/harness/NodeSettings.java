@@ -72,6 +72,14 @@ public final class NodeSettings {
         return new NodeSettings(agent, agentLine, agentConfigFile, yaml, copy, jvmExtraOpts, jmxAuthentication);
     }
 
+    /**
+     * The node records a JFR profile ({@code settings=profile}) into {@code file}, written when it
+     * stops; for finding where CPU goes, never for the figures of a comparison.
+     */
+    public NodeSettings flightRecording(Path file) {
+        return jvmOption("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + file);
+    }
+
     /** An option added to the JVM_EXTRA_OPTS variable bin/cassandra is started with (another agent, say). */
     public NodeSettings jvmExtraOpt(String option) {
         List<String> copy = new ArrayList<>(jvmExtraOpts);

@@ -71,12 +71,19 @@ final class FreshNode {
     private final CassandraLine line;
     private final NodeSettings base;
     private final NodeEngineCheck.Requires requires;
+    /** Where each node records a JFR profile, or null: profiling costs CPU, so such runs' figures do not compare. */
+    private final Path jfrDir;
 
     FreshNode(Path nodesDir, CassandraLine line, NodeSettings base, NodeEngineCheck.Requires requires) {
+        this(nodesDir, line, base, requires, null);
+    }
+
+    FreshNode(Path nodesDir, CassandraLine line, NodeSettings base, NodeEngineCheck.Requires requires, Path jfrDir) {
         this.nodesDir = nodesDir;
         this.line = line;
         this.base = base;
         this.requires = requires;
+        this.jfrDir = jfrDir;
     }
 
     /** Runs {@code workload} on a fresh node for {@code config}; the engine check, {@link NodeEngineCheck#NONE} without the agent. */
@@ -85,7 +92,8 @@ final class FreshNode {
         String nodeName = config.name + "-" + repetition;
         NodeEngineCheck engines = NodeEngineCheck.NONE;
         try (CassandraNode node = CassandraNode.single(nodeName, nodesDir, "127.0.0.1", line)) {
-            node.start(config.settings(base));
+            NodeSettings settings = config.settings(base);
+            node.start(jfrDir == null ? settings : settings.flightRecording(jfrDir.resolve(nodeName + ".jfr")));
             Started started = new Started(node, config.engine != null);
             createTables.accept(node);
             started.countEnginesFromHere();

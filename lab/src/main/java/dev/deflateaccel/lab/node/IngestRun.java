@@ -49,7 +49,8 @@ final class IngestRun {
 
     IngestRun(SteadyLoadOptions options, Path nodesDir) {
         this.options = options;
-        this.freshNode = new FreshNode(nodesDir, CassandraLine.V5_0, BASE, NodeEngineCheck.Requires.COMPRESSIONS);
+        this.freshNode = new FreshNode(nodesDir, CassandraLine.V5_0, BASE, NodeEngineCheck.Requires.COMPRESSIONS,
+                options.jfrDir);
     }
 
     IngestResult run(SteadyConfig config, int repetition) {

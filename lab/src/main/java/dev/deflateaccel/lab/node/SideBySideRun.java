@@ -38,8 +38,7 @@ final class SideBySideRun {
         SideBySideResult result = new SideBySideResult(label);
         try (CassandraNode node = CassandraNode.single(nodeName, nodesDir, "127.0.0.1", options.cassandra)) {
             long t = System.nanoTime();
-            node.start(options.jfrDir == null ? settings : settings.jvmOption("-XX:StartFlightRecording=settings=profile,"
-                    + "dumponexit=true,filename=" + options.jfrDir.resolve(nodeName + ".jfr")));
+            node.start(options.jfrDir == null ? settings : settings.flightRecording(options.jfrDir.resolve(nodeName + ".jfr")));
             result.startSeconds = seconds(t);
 
             long pid = node.pid();

@@ -1,9 +1,11 @@
 package dev.deflateaccel.lab.node;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-
 
 /**
  * The reference benchmark (lab/run-steady-load.sh, issue 12 items 1-3): a steady 80/20 read/write
@@ -44,6 +46,7 @@ public final class SteadyLoad {
                             + " repetition, fresh node per run", options.rows, options.readShare * 100,
                     options.warmUp.toSeconds(), options.measured.toSeconds(), options.steps, options.p99BoundMillis,
                     options.chunkKb, options.repetitions));
+            profiled(header, options);
             return runs.run(header, SaturationReport.definition(options.steps, options.p99BoundMillis),
                     new SaturationRun(options, nodesDir)::run);
         }
@@ -54,6 +57,7 @@ public final class SteadyLoad {
                             + " then 64 MiB/s); chunk cache off; %d KiB chunks, %d repetitions, configuration order"
                             + " rotated per repetition, fresh node per run", options.rows, options.warmUp.toSeconds(),
                     options.measured.toSeconds(), options.rate, options.chunkKb, options.repetitions));
+            profiled(header, options);
             return runs.run(header, CompactionReadsReport.DEFINITION,
                     new CompactionReadsRun(options, nodesDir, options.sstableCache)::run);
         }
@@ -64,6 +68,7 @@ public final class SteadyLoad {
                     options.rows, options.mixed.toSeconds(), options.mixedRate,
                     options.stcs ? "SizeTieredCompactionStrategy" : "LeveledCompactionStrategy, 8 MiB SSTables",
                     options.chunkKb, options.repetitions));
+            profiled(header, options);
             return runs.run(header, IngestReport.DEFINITION, new IngestRun(options, nodesDir)::run);
         }
         List<String> header = runs.header(options.commandLine, String.format(Locale.ROOT, "%,d preloaded points,"
@@ -71,6 +76,23 @@ public final class SteadyLoad {
                         + " repetitions, configuration order rotated per repetition, fresh node per run", options.rows,
                 options.readShare * 100, options.rate, options.measured.toSeconds(), options.warmUp.toSeconds(),
                 options.chunkKb, options.repetitions));
+        profiled(header, options);
         return runs.run(header, SteadyReport.DEFINITION, new SteadyRun(options, nodesDir)::run);
+    }
+
+    /** With --jfr, the report says so: a profiled node spends CPU on the profile. */
+    private static void profiled(List<String> header, SteadyLoadOptions options) {
+        if (options.jfrDir == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(options.jfrDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + options.jfrDir, e);
+        }
+        String note = "**Profiled**: every node recorded a JFR profile to " + options.jfrDir
+                + "/<config>-<repetition>.jfr; profiling costs CPU, so these figures back nothing.";
+        Progress.say("%s", note);
+        header.add(note);
     }
 }

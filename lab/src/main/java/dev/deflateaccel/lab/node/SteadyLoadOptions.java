@@ -37,7 +37,7 @@ final class SteadyLoadOptions {
             "    the same for every configuration, so that every run writes the same points),",
             "    then flush and wait until no compaction is pending (settled). Table: LeveledCompactionStrategy",
             "    with 8 MiB SSTables (--stcs: SizeTieredCompactionStrategy). Default configurations",
-            "    " + SteadyConfig.INGEST_SET + " (about 70 minutes on 2 cores).",
+            "    " + SteadyConfig.INGEST_SET + " (about 35 minutes on 2 cores).",
             "    --mixed-seconds M. With --quick: 50000 points, 10 s, 1 repetition of stock,igzip.",
             "  --compaction-reads: reads during a major compaction instead (issue 19 item 2). Per run, on a fresh",
             "    node with the chunk cache off: import a table of N points (default 3500000, about 210 MiB with",
@@ -56,6 +56,8 @@ final class SteadyLoadOptions {
             "  --write-offline-sstables DIR: no benchmark and no node; write points [0, N) uncompressed with",
             "    Cassandra's CQLSSTableWriter into a folder under DIR (named by the points, printed), as",
             "    --compaction-reads writes its tables: for lab/run-levels-bench.sh --sstables on the same rows.",
+            "  --jfr DIR: every node records a JFR profile (settings=profile) to DIR/<config>-<repetition>.jfr,",
+            "    to see where a configuration's CPU goes; profiling costs CPU, so do not quote such a run's figures.",
             "  Results: lab/target/steady-results/<timestamp>-steady.md (-ingest.md) and .png (--results DIR to change).");
 
     /** The longest phase an option may ask for: a day, beyond any run this program is meant for. */
@@ -89,6 +91,8 @@ final class SteadyLoadOptions {
     Path export;
     /** Where --write-offline-sstables writes the uncompressed points, or null. */
     Path writeOffline;
+    /** Where each node records a JFR profile (FreshNode), or null. */
+    Path jfrDir;
     Path resultsDir = Paths.get(System.getProperty("deflateaccel.steady.results", "target/steady-results"));
     /** Where the offline-written SSTables of --compaction-reads are kept between runs (TimeSeriesSSTables). */
     Path sstableCache = Paths.get(System.getProperty("deflateaccel.sstable.cache", "target/offline-sstables"));
@@ -130,6 +134,7 @@ final class SteadyLoadOptions {
                     o.export = Paths.get(ArgList.value(args, i++)).toAbsolutePath();
                     break;
                 case "--results": o.resultsDir = Paths.get(ArgList.value(args, i++)); break;
+                case "--jfr": o.jfrDir = Paths.get(ArgList.value(args, i++)).toAbsolutePath(); break;
                 case "-h":
                 case "--help":
                     throw new IllegalArgumentException("");

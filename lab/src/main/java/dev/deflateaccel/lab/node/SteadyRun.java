@@ -37,7 +37,8 @@ final class SteadyRun {
 
     SteadyRun(SteadyLoadOptions options, Path nodesDir) {
         this.options = options;
-        this.freshNode = new FreshNode(nodesDir, CassandraLine.V5_0, BASE, NodeEngineCheck.Requires.DECOMPRESSIONS);
+        this.freshNode = new FreshNode(nodesDir, CassandraLine.V5_0, BASE, NodeEngineCheck.Requires.DECOMPRESSIONS,
+                options.jfrDir);
     }
 
     SteadyResult run(SteadyConfig config, int repetition) {

@@ -36,6 +36,16 @@ class SteadyLoadOptionsTest {
     }
 
     @Test
+    void profilingIsOffUnlessAskedAndThenNamesAnAbsoluteFolder() {
+        assertEquals(null, SteadyLoadOptions.parse(new String[] {"--ingest"}).jfrDir);
+        SteadyLoadOptions o = SteadyLoadOptions.parse(new String[] {"--ingest", "--jfr", "profiles"});
+        assertTrue(o.jfrDir.isAbsolute());
+        assertEquals("profiles", o.jfrDir.getFileName().toString());
+        assertThrows(IllegalArgumentException.class, () -> SteadyLoadOptions.parse(new String[] {"--jfr"}),
+                "--jfr without a folder");
+    }
+
+    @Test
     void theSteadyLoadKeepsItsDefaults() {
         SteadyLoadOptions o = SteadyLoadOptions.parse(new String[0]);
         assertFalse(o.ingest);
