@@ -55,7 +55,8 @@ final class IngestReport {
                             + " running), read over JMX four times a second, first reads 0: the compaction the ingest"
                             + " left behind. If no poll saw 0 before settled, the time to settled.",
                     "settled: after the last write, a flush, then `nodetool compactionstats` polled twice a second"
-                            + " until no compaction is pending; the backlog is that time.",
+                            + " until no compaction is pending; \"compaction backlog s (last write to settled)\" is that"
+                            + " time, mostly the last flush's compaction and the nodetool JVMs.",
                     "compaction CPU per MB compaction wrote: the compaction threads' CPU over the bytes (on disk) of"
                             + " the table's \"Compacted (...)\" lines in system.log. Per MB of ingested data: the same CPU"
                             + " over the points' uncompressed column bytes, the same data for every configuration, so a"
