@@ -80,6 +80,15 @@ public final class NodeSettings {
         return jvmOption("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + file);
     }
 
+    /**
+     * At exit the node writes {@code /tmp/perf-<pid>.map}, the JIT code's symbols, so that a Linux
+     * {@code perf record} taken beside it names Java methods: JFR's Java samples cannot see time
+     * spent inside a native library, perf can.
+     */
+    public NodeSettings perfMap() {
+        return jvmOption("-XX:+UnlockDiagnosticVMOptions").jvmOption("-XX:+DumpPerfMapAtExit");
+    }
+
     /** An option added to the JVM_EXTRA_OPTS variable bin/cassandra is started with (another agent, say). */
     public NodeSettings jvmExtraOpt(String option) {
         List<String> copy = new ArrayList<>(jvmExtraOpts);

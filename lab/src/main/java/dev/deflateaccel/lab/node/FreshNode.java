@@ -93,7 +93,8 @@ final class FreshNode {
         NodeEngineCheck engines = NodeEngineCheck.NONE;
         try (CassandraNode node = CassandraNode.single(nodeName, nodesDir, "127.0.0.1", line)) {
             NodeSettings settings = config.settings(base);
-            node.start(jfrDir == null ? settings : settings.flightRecording(jfrDir.resolve(nodeName + ".jfr")));
+            node.start(jfrDir == null ? settings
+                    : settings.flightRecording(jfrDir.resolve(nodeName + ".jfr")).perfMap());
             Started started = new Started(node, config.engine != null);
             createTables.accept(node);
             started.countEnginesFromHere();

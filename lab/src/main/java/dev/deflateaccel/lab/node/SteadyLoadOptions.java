@@ -57,6 +57,7 @@ final class SteadyLoadOptions {
             "    Cassandra's CQLSSTableWriter into a folder under DIR (named by the points, printed), as",
             "    --compaction-reads writes its tables: for lab/run-levels-bench.sh --sstables on the same rows.",
             "  --jfr DIR: every node records a JFR profile (settings=profile) to DIR/<config>-<repetition>.jfr,",
+            "    and writes /tmp/perf-<pid>.map at exit, so that a perf record taken beside it names Java methods;",
             "    to see where a configuration's CPU goes; profiling costs CPU, so do not quote such a run's figures.",
             "  Results: lab/target/steady-results/<timestamp>-steady.md (-ingest.md) and .png (--results DIR to change).");
 
