@@ -77,7 +77,6 @@ final class IngestRun {
             r.ingestedRows = options.rows;
             // The ingest's own backlog: the mixed phase's light load runs while the node catches up.
             ingestBacklog.start();
-            long ingestEnd = System.nanoTime();
 
             FixedRateLoad mixed = new FixedRateLoad(node.session(), TABLE, options.sensors, options.rows,
                     options.rows, 0.1, 11 + repetition, options.maxInFlight);
@@ -101,7 +100,7 @@ final class IngestRun {
             r.settleSeconds = seconds(lastWrite);
             double caughtUp = ingestBacklog.secondsUntilNone();
             // Not seen at zero by a poll: it caught up no later than settled.
-            r.ingestBacklogSeconds = Double.isNaN(caughtUp) ? seconds(ingestEnd) : caughtUp;
+            r.ingestBacklogSeconds = Double.isNaN(caughtUp) ? ingestBacklog.secondsSinceStart() : caughtUp;
             r.whole = ServerLogLines.of(node.log.linesSince(node.runMark), TABLE.keyspace(), TABLE.name());
             r.whole.measureFlushedFiles(sizes);
         }

@@ -71,6 +71,11 @@ final class PendingCompactions implements AutoCloseable {
         return t < 0 ? Double.NaN : (t - sinceNanos) / 1e9;
     }
 
+    /** Seconds since {@link #start()}. */
+    double secondsSinceStart() {
+        return (System.nanoTime() - sinceNanos) / 1e9;
+    }
+
     @Override
     public void close() {
         poller.interrupt();
