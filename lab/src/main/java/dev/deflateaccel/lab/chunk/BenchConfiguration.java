@@ -1,7 +1,5 @@
 package dev.deflateaccel.lab.chunk;
 
-import java.util.List;
-
 import dev.deflateaccel.lab.AgentConfigFile;
 import dev.deflateaccel.lab.CassandraCodecs;
 import dev.deflateaccel.lab.EngineCheck;
@@ -11,47 +9,36 @@ import dev.deflateaccel.lab.EngineCheck;
  * must have served it. Each configuration runs in its own JMH forks so the agent (or its absence)
  * is fixed for the whole JVM, as it is in a Cassandra node.
  */
-public final class BenchConfiguration {
-    public final String id;
+public enum BenchConfiguration {
+    STOCK("DeflateCompressor, stock (java.util.zip, level 6)", CassandraCodecs.DEFLATE, EngineCheck.NONE),
+    LIBDEFLATE("DeflateCompressor + agent: libdeflate L" + AgentConfigFile.LIBDEFLATE_LEVEL, CassandraCodecs.DEFLATE,
+            "libdeflate"),
+    IGZIP("DeflateCompressor + agent: igzip L" + AgentConfigFile.IGZIP_LEVEL, CassandraCodecs.DEFLATE, "igzip"),
+    LZ4("LZ4Compressor (fast, direct buffers)", CassandraCodecs.LZ4, EngineCheck.NONE),
+    ZSTD("ZstdCompressor (level 3, direct buffers)", CassandraCodecs.ZSTD, EngineCheck.NONE);
+
     public final String label;
     public final String codec;
-    /** {@link EngineCheck#NONE}, or the agent engine that must serve every call. */
+    /** {@link EngineCheck#NONE}, or the agent engine that must serve every call; also the C reference it is compared with. */
     public final String expectedEngine;
-    /** The C reference engine this row is compared with, or null. */
-    public final String nativeEngine;
 
-    private BenchConfiguration(String id, String label, String codec, String expectedEngine, String nativeEngine) {
-        this.id = id;
+    BenchConfiguration(String label, String codec, String expectedEngine) {
         this.label = label;
         this.codec = codec;
         this.expectedEngine = expectedEngine;
-        this.nativeEngine = nativeEngine;
-    }
-
-    public static final BenchConfiguration STOCK = new BenchConfiguration("stock",
-            "DeflateCompressor, stock (java.util.zip, level 6)", CassandraCodecs.DEFLATE, EngineCheck.NONE, null);
-    public static final BenchConfiguration LIBDEFLATE = new BenchConfiguration("libdeflate",
-            "DeflateCompressor + agent: libdeflate L" + AgentConfigFile.LIBDEFLATE_LEVEL, CassandraCodecs.DEFLATE,
-            "libdeflate", "libdeflate");
-    public static final BenchConfiguration IGZIP = new BenchConfiguration("igzip",
-            "DeflateCompressor + agent: igzip L" + AgentConfigFile.IGZIP_LEVEL, CassandraCodecs.DEFLATE,
-            "igzip", "igzip");
-    public static final BenchConfiguration LZ4 = new BenchConfiguration("lz4",
-            "LZ4Compressor (fast, direct buffers)", CassandraCodecs.LZ4, EngineCheck.NONE, null);
-    public static final BenchConfiguration ZSTD = new BenchConfiguration("zstd",
-            "ZstdCompressor (level 3, direct buffers)", CassandraCodecs.ZSTD, EngineCheck.NONE, null);
-
-    public static List<BenchConfiguration> all() {
-        return List.of(STOCK, LIBDEFLATE, IGZIP, LZ4, ZSTD);
     }
 
     public static BenchConfiguration byId(String id) {
-        for (BenchConfiguration c : all()) {
-            if (c.id.equals(id)) {
+        for (BenchConfiguration c : values()) {
+            if (c.id().equals(id)) {
                 return c;
             }
         }
         throw new IllegalArgumentException("unknown configuration '" + id + "' (stock, libdeflate, igzip, lz4, zstd)");
+    }
+
+    public String id() {
+        return name().toLowerCase(java.util.Locale.ROOT);
     }
 
     public boolean usesAgent() {

@@ -1,5 +1,6 @@
 package dev.deflateaccel.lab.chunk;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,13 +75,12 @@ public final class ChunkBenchmarkRunner {
                 : NativeResults.skipped("disabled (--no-native)");
 
         List<ConfigurationOutcome> outcomes = new ArrayList<>();
-        ConfigurationRun runner = new ConfigurationRun(options, workDir);
         int index = 0;
         for (BenchConfiguration configuration : options.configurations) {
             index++;
             System.out.println("[bench] === configuration " + index + "/" + options.configurations.size() + ": "
                     + configuration.label + " (elapsed " + Numbers.seconds(elapsed(start)) + ") ===");
-            outcomes.add(runLeastDisturbed(runner, configuration, options));
+            outcomes.add(runLeastDisturbed(configuration, options, workDir));
         }
 
         String markdown = new ResultsReport(options, machine, outcomes, nativeResults,
@@ -91,7 +91,7 @@ public final class ChunkBenchmarkRunner {
         Files.write(reportFile, markdown.getBytes(StandardCharsets.UTF_8));
         System.out.println();
         System.out.println(markdown);
-        System.out.println("[bench] report written to " + reportFile + " (raw JMH JSON and fork reports under "
+        System.out.println("[bench] report written to " + reportFile + " (raw JMH JSON and agent configs under "
                 + workDir + "); total " + Numbers.seconds(elapsed(start)));
 
         boolean failed = outcomes.stream().anyMatch(o -> o.failure != null);
@@ -105,14 +105,14 @@ public final class ChunkBenchmarkRunner {
      * Runs a configuration, and again (up to --retries times) while other processes disturbed it;
      * keeps the least disturbed run. A failed run is never retried: failures must stay visible.
      */
-    private static ConfigurationOutcome runLeastDisturbed(ConfigurationRun runner, BenchConfiguration configuration,
-                                                          RunnerOptions options) throws Exception {
+    private static ConfigurationOutcome runLeastDisturbed(BenchConfiguration configuration, RunnerOptions options,
+                                                          Path workDir) throws Exception {
         ConfigurationOutcome best = null;
         for (int attempt = 1; attempt <= 1 + options.retriesWhenDisturbed; attempt++) {
             if (options.waitQuietSeconds > 0) {
                 MachineLoad.waitForQuiet(options.waitQuietSeconds);
             }
-            ConfigurationOutcome outcome = runner.run(configuration, attempt);
+            ConfigurationOutcome outcome = ConfigurationRun.run(configuration, attempt, options, workDir);
             System.out.println("[bench] --- " + configuration.label + " (attempt " + attempt + "): " + status(outcome)
                     + "; CPU used by others: " + outcome.load
                     + (outcome.disturbed ? "  <-- disturbed, numbers too low" : ""));
@@ -148,7 +148,7 @@ public final class ChunkBenchmarkRunner {
     }
 
     /** lab/target/bench-work when running from the checkout, else the system temp directory. */
-    private static Path workRoot() throws java.io.IOException {
+    private static Path workRoot() throws IOException {
         Path preferred = RepoLayout.workDir();
         if (Files.isDirectory(preferred.getParent())) {
             return preferred;

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.cassandra.io.compress.ICompressor;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -18,7 +19,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 import dev.deflateaccel.lab.CassandraCodecs;
 import dev.deflateaccel.lab.Chunker;
@@ -38,8 +38,9 @@ import dev.deflateaccel.lab.tools.CompressorPasses;
  * {@code chunkKiB * 1024} uncompressed bytes ({@link Chunker}), so for both directions
  * MB/s of uncompressed data = score (ops/s) x chunkKiB x 1024 / 10^6.
  *
- * The engine that must have served the calls is named by {@value #EXPECT_ENGINE_PROPERTY}
- * ("none" for stock, the default); {@link EngineCheck} enforces it when the fork ends.
+ * {@code engine} names what must have served the calls: "none" (stock, the default) or the engine
+ * the fork's -javaagent routes to. {@link EngineCheck} enforces it when the fork ends; a fork that
+ * did not route throws, which fails the JMH run.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -48,8 +49,6 @@ import dev.deflateaccel.lab.tools.CompressorPasses;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class ChunkCompressionBenchmark {
-    public static final String EXPECT_ENGINE_PROPERTY = "deflateaccel.bench.expectEngine";
-
     @Param({"4", "16", "64"})
     public int chunkKiB;
 
@@ -59,7 +58,29 @@ public class ChunkCompressionBenchmark {
     @Param({CassandraCodecs.DEFLATE})
     public String codec;
 
+    @Param({EngineCheck.NONE})
+    public String engine;
+
+    /**
+     * What the report needs from a fork besides its score, as JMH secondary results. JMH zeroes
+     * EVENTS counters at the start of every iteration and reads them at its end, after the
+     * trial's teardown in the last one: {@link #verifyServingEngine} sets them there, so each
+     * fork's counters sum to its facts (and JMH takes them only from a state given to a helper
+     * method, never to the benchmark methods as well).
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class ForkFacts {
+        public long uncompressedBytes;
+        public long compressedBytes;
+        /** 1 once the engine check passed, with the calls it found served by the expected code. */
+        public long engineChecks;
+        public long compressCallsChecked;
+        public long decompressCallsChecked;
+    }
+
     private ICompressor compressor;
+    private CompressorPasses chunks;
     private ByteBuffer[] plain;
     private ByteBuffer[] packed;
     private ByteBuffer compressTarget;
@@ -74,7 +95,7 @@ public class ChunkCompressionBenchmark {
     public void prepareChunks() throws IOException {
         int chunkBytes = chunkKiB * 1024;
         compressor = CassandraCodecs.create(codec);
-        CompressorPasses chunks = new CompressorPasses(compressor,
+        chunks = new CompressorPasses(compressor,
                 Chunker.cut(Datasets.load(dataset, RepoLayout.corpusDir()), chunkBytes), chunkBytes);
         plain = chunks.inputs(true);
         packed = chunks.inputs(false);
@@ -82,12 +103,6 @@ public class ChunkCompressionBenchmark {
         decompressTarget = compressor.preferredBufferType().allocate(chunkBytes);
         compressCalls = chunks.compressCalls;
         decompressCalls = chunks.decompressCalls;
-        ForkReport.write(ForkReport.ratioFileName(codec, dataset, chunkKiB),
-                "codec=" + codec + "\ndataset=" + dataset + "\nchunkKiB=" + chunkKiB
-                        + "\nchunks=" + chunks.chunks() + "\nuncompressedBytes=" + chunks.rawBytes
-                        + "\ncompressedBytes=" + chunks.compressedBytes
-                        + "\nratio=" + String.format("%.4f", chunks.ratio())
-                        + "\ncompressorClass=" + compressor.getClass().getName() + "\n");
     }
 
     @Benchmark
@@ -117,16 +132,13 @@ public class ChunkCompressionBenchmark {
     }
 
     @TearDown(Level.Trial)
-    public void verifyServingEngine(BenchmarkParams params) {
-        String expected = System.getProperty(EXPECT_ENGINE_PROPERTY, EngineCheck.NONE);
-        String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-        String file = ForkReport.engineFilePrefix(dataset, chunkKiB) + method + "-pid"
-                + ProcessHandle.current().pid() + ".txt";
-        try {
-            ForkReport.write(file, "OK " + EngineCheck.verify(expected, compressCalls, decompressCalls) + "\n");
-        } catch (RuntimeException e) {
-            ForkReport.write(file, "FAILED " + e.getMessage() + "\n");
-            throw e;
-        }
+    public void verifyServingEngine(ForkFacts facts) {
+        facts.uncompressedBytes = chunks.rawBytes;
+        facts.compressedBytes = chunks.compressedBytes;
+        System.out.println("[deflate-accel bench] engine check: OK "
+                + EngineCheck.verify(engine, compressCalls, decompressCalls));
+        facts.engineChecks = 1;
+        facts.compressCallsChecked = compressCalls;
+        facts.decompressCallsChecked = decompressCalls;
     }
 }

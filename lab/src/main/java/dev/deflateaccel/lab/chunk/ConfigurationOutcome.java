@@ -3,21 +3,14 @@ package dev.deflateaccel.lab.chunk;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.LinkedHashMap;
 
 /** What one configuration produced: per-scenario numbers, the forks' engine checks, or why it has none. */
 public final class ConfigurationOutcome {
-    /** Compress and decompress throughput and the compression ratio of one scenario. */
-    public static final class ScenarioResult {
-        public Throughput compress;
-        public Throughput decompress;
-        /** compressed bytes / uncompressed bytes over all chunks; NaN if the fork did not report it. */
-        public double ratio = Double.NaN;
-    }
-
     public final BenchConfiguration configuration;
-    public final Map<Scenario, ScenarioResult> results = new TreeMap<>();
-    /** One line per fork and scenario: "OK ..." or "FAILED ...". */
+    /** By {@link ScenarioResult#scenario}. */
+    public final Map<String, ScenarioResult> results = new LinkedHashMap<>();
+    /** One line per benchmark, scenario and fork that passed its engine check. */
     public final List<String> engineChecks = new ArrayList<>();
     /** Set when the configuration ran but must not be trusted (crash, engine check failure). */
     public String failure;
@@ -36,7 +29,7 @@ public final class ConfigurationOutcome {
         this.configuration = configuration;
     }
 
-    public ScenarioResult result(Scenario scenario) {
+    public ScenarioResult result(String scenario) {
         return results.computeIfAbsent(scenario, s -> new ScenarioResult());
     }
 

@@ -1,26 +1,19 @@
 package dev.deflateaccel.lab.chunk;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
-import java.util.Properties;
 import java.util.regex.Pattern;
 
-import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
-import org.openjdk.jmh.util.Statistics;
 
 import dev.deflateaccel.lab.MachineLoad;
 import dev.deflateaccel.lab.RepoLayout;
@@ -28,72 +21,40 @@ import dev.deflateaccel.lab.tools.ChildJvm;
 
 /**
  * Runs {@link ChunkCompressionBenchmark} for one configuration in its own JMH forks. The agent (or
- * its absence) is a property of the JVM, so it goes into the forks' command line via
- * jvmArgsAppend, together with the engine the forks must prove served the calls.
+ * its absence) is a property of the JVM, so it goes into the forks' command line; the engine the
+ * forks must prove served the calls is the benchmark's {@code engine} parameter. JMH writes its
+ * JSON result, which {@link JmhResults} reads back.
  */
-public final class ConfigurationRun {
-    /** Fixed heap for every fork, and explicitly set so forks never inherit the runner's JVM flags. */
-    private static final String[] FORK_JVM_ARGS = {"-Xms512m", "-Xmx512m"};
-
-    private final RunnerOptions options;
-    private final Path workDir;
-
-    public ConfigurationRun(RunnerOptions options, Path workDir) {
-        this.options = options;
-        this.workDir = workDir;
+final class ConfigurationRun {
+    private ConfigurationRun() {
     }
 
-    public ConfigurationOutcome run(BenchConfiguration configuration, int attempt) throws IOException {
+    static ConfigurationOutcome run(BenchConfiguration configuration, int attempt, RunnerOptions options, Path workDir)
+            throws IOException {
         ConfigurationOutcome outcome = new ConfigurationOutcome(configuration);
         outcome.attempt = attempt;
-        // Each attempt gets its own directory so fork reports of a repeated run never mix.
-        Path reportDir = Files.createDirectories(
-                workDir.resolve(attempt == 1 ? configuration.id : configuration.id + "-attempt" + attempt));
-        List<String> forkArgs = new ArrayList<>(List.of(
-                "-D" + RepoLayout.CORPUS_PROPERTY + "=" + options.corpusDir,
-                "-D" + ForkReport.DIR_PROPERTY + "=" + reportDir,
-                "-D" + ChunkCompressionBenchmark.EXPECT_ENGINE_PROPERTY + "=" + configuration.expectedEngine));
+        // Each attempt gets its own directory so the results of a repeated run never mix.
+        Path dir = Files.createDirectories(workDir.resolve(configuration.id() + (attempt == 1 ? "" : "-attempt" + attempt)));
+        List<String> forkArgs = new ArrayList<>(List.of("-D" + RepoLayout.CORPUS_PROPERTY + "=" + options.corpusDir));
         if (configuration.usesAgent()) {
             if (!Files.isRegularFile(options.agentJar)) {
                 outcome.skipped = "agent jar not built (" + options.agentJar + ")";
                 return outcome;
             }
             // Checked up front: otherwise every fork dies at JVM start with a message only the console shows.
-            String notAnAgent = ChildJvm.agentJarProblem(options.agentJar);
-            if (notAnAgent != null) {
-                outcome.failure = notAnAgent;
+            outcome.failure = ChildJvm.agentJarProblem(options.agentJar);
+            if (outcome.failure != null) {
                 return outcome;
             }
-            Path configFile = reportDir.resolve("agent.conf");
             outcome.agentConfig = configuration.agentConfig();
-            Files.write(configFile, outcome.agentConfig.getBytes(StandardCharsets.UTF_8));
-            forkArgs.add("-javaagent:" + options.agentJar + "=config=" + configFile);
+            Path config = Files.write(dir.resolve("agent.conf"), outcome.agentConfig.getBytes(StandardCharsets.UTF_8));
+            forkArgs.add("-javaagent:" + options.agentJar + "=config=" + config);
         }
-
-        long start = System.nanoTime();
-        MachineLoad before = MachineLoad.snapshot();
-        try {
-            Collection<RunResult> results = new Runner(jmhOptions(configuration, forkArgs, reportDir)).run();
-            for (RunResult r : results) {
-                record(outcome, r);
-            }
-        } catch (RunnerException | RuntimeException e) {
-            outcome.failure = "JMH run failed: " + e + (e.getCause() != null ? " / " + e.getCause() : "");
-        }
-        outcome.seconds = (System.nanoTime() - start) / 1e9;
-        MachineLoad after = MachineLoad.snapshot();
-        outcome.load = after.describeSince(before);
-        outcome.othersShare = after.othersShareSince(before);
-        outcome.disturbed = after.disturbedSince(before);
-        readForkReports(outcome, reportDir);
-        return outcome;
-    }
-
-    private Options jmhOptions(BenchConfiguration configuration, List<String> forkArgs, Path reportDir) {
-        String benchmarks = "^" + Pattern.quote(ChunkCompressionBenchmark.class.getName()) + "\\.(compress|decompress)$";
-        return new OptionsBuilder()
-                .include(benchmarks)
+        Path json = dir.resolve("jmh-result.json");
+        Options jmh = new OptionsBuilder()
+                .include("^" + Pattern.quote(ChunkCompressionBenchmark.class.getName()) + "\\.(compress|decompress)$")
                 .param("codec", configuration.codec)
+                .param("engine", configuration.expectedEngine)
                 .param("dataset", options.datasets.toArray(new String[0]))
                 .param("chunkKiB", options.chunkKiBs.stream().map(String::valueOf).toArray(String[]::new))
                 .forks(options.forks)
@@ -101,74 +62,39 @@ public final class ConfigurationRun {
                 .warmupTime(TimeValue.seconds(options.iterationSeconds))
                 .measurementIterations(options.measurementIterations)
                 .measurementTime(TimeValue.seconds(options.iterationSeconds))
-                .jvmArgs(FORK_JVM_ARGS)
+                // A fixed heap, set explicitly so forks never inherit the runner's own JVM flags.
+                .jvmArgs("-Xms512m", "-Xmx512m")
                 .jvmArgsAppend(forkArgs.toArray(new String[0]))
                 // A fork whose engine check throws must fail the run, not leave a plausible score behind.
                 .shouldFailOnError(true)
                 .resultFormat(ResultFormatType.JSON)
-                .result(reportDir.resolve("jmh-result.json").toString())
+                .result(json.toString())
                 .build();
+        long start = System.nanoTime();
+        MachineLoad before = MachineLoad.snapshot();
+        try {
+            new Runner(jmh).run();
+            JmhResults.read(new String(Files.readAllBytes(json), StandardCharsets.UTF_8), outcome);
+        } catch (RunnerException | IOException | RuntimeException e) {
+            outcome.failure = "JMH run failed: " + reasons(e);
+        }
+        outcome.seconds = (System.nanoTime() - start) / 1e9;
+        MachineLoad after = MachineLoad.snapshot();
+        outcome.load = after.describeSince(before);
+        outcome.othersShare = after.othersShareSince(before);
+        outcome.disturbed = after.disturbedSince(before);
+        return outcome;
     }
 
-    private static void record(ConfigurationOutcome outcome, RunResult run) {
-        String dataset = run.getParams().getParam("dataset");
-        int chunkKiB = Integer.parseInt(run.getParams().getParam("chunkKiB"));
-        Scenario scenario = new Scenario(dataset, chunkKiB);
-        Result<?> primary = run.getPrimaryResult();
-        Statistics stats = primary.getStatistics();
-        Throughput t = Throughput.fromOpsPerSecond(primary.getScore(), primary.getScoreError(),
-                stats.getPercentile(50), stats.getMin(), stats.getMax(), scenario.chunkBytes());
-        String benchmark = run.getParams().getBenchmark();
-        if (benchmark.endsWith(".compress")) {
-            outcome.result(scenario).compress = t;
-        } else {
-            outcome.result(scenario).decompress = t;
+    /**
+     * What went wrong, down to the forks' own exceptions (an engine check's reason), which JMH
+     * hands back as suppressed exceptions below its generic "Benchmark caught the exception".
+     */
+    static String reasons(Throwable e) {
+        StringBuilder text = new StringBuilder(String.valueOf(e));
+        for (Throwable inner : e.getSuppressed()) {
+            text.append(" / ").append(reasons(inner));
         }
-    }
-
-    /** Ratios and engine checks written by the forks; a missing or failed engine check fails the row. */
-    private void readForkReports(ConfigurationOutcome outcome, Path reportDir) throws IOException {
-        for (Scenario scenario : outcome.results.keySet()) {
-            Path ratioFile = reportDir.resolve(
-                    ForkReport.ratioFileName(outcome.configuration.codec, scenario.dataset, scenario.chunkKiB));
-            if (Files.isRegularFile(ratioFile)) {
-                Properties p = new Properties();
-                try (InputStream in = Files.newInputStream(ratioFile)) {
-                    p.load(in);
-                }
-                outcome.result(scenario).ratio = Double.parseDouble(p.getProperty("compressedBytes"))
-                        / Double.parseDouble(p.getProperty("uncompressedBytes"));
-            }
-            // Every fork (one per benchmark method and fork number) must have checked its engine.
-            ConfigurationOutcome.ScenarioResult r = outcome.result(scenario);
-            int expectedChecks = options.forks * ((r.compress != null ? 1 : 0) + (r.decompress != null ? 1 : 0));
-            int checks = engineChecks(reportDir, scenario).size();
-            if (checks < expectedChecks && outcome.failure == null) {
-                outcome.failure = "only " + checks + " of " + expectedChecks + " forks reported an engine check for "
-                        + scenario;
-            }
-        }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(reportDir, "engine-*.txt")) {
-            for (Path f : files) {
-                String line = f.getFileName() + ": " + new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim();
-                outcome.engineChecks.add(line);
-                if (line.contains(": FAILED") && (outcome.failure == null || !outcome.failure.startsWith("engine"))) {
-                    // The fork's own reason says more than JMH's generic "Benchmark error during the run".
-                    outcome.failure = "engine check failed: " + line;
-                }
-            }
-        }
-        outcome.engineChecks.sort(null);
-    }
-
-    private static List<String> engineChecks(Path reportDir, Scenario scenario) throws IOException {
-        List<String> found = new ArrayList<>();
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(reportDir,
-                ForkReport.engineFilePrefix(scenario.dataset, scenario.chunkKiB) + "*.txt")) {
-            for (Path f : files) {
-                found.add(f.toString());
-            }
-        }
-        return found;
+        return e.getCause() == null || e.getCause() == e ? text.toString() : text + " / " + reasons(e.getCause());
     }
 }

@@ -3,12 +3,9 @@ package dev.deflateaccel.lab.chunk;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import dev.deflateaccel.lab.AgentConfigFile;
@@ -26,29 +23,17 @@ import dev.deflateaccel.lab.tools.Spread;
  * The chunks are the Java side's, written by {@link ChunkFile}.
  */
 public final class NativeResults {
+    public static final List<String> ENGINES = List.of("libdeflate", "igzip");
     /** ISA-L's ISAL_DEF_MAX_HDR_SIZE (igzip_lib.h). */
     private static final int ISAL_MAX_HEADER = 328;
     private static final int TIMEOUT_SECONDS = 600;
 
-    private final Map<Scenario, Map<String, Result>> results = new HashMap<>();
-    private String libdeflateVersion = "?";
-    private String problem;
-    private String load = "unknown";
-    private boolean disturbed;
-
-    /** Median/min/max throughputs and ratio of one engine on one scenario. */
-    public static final class Result {
-        public final String engine;
-        public final int level;
-        public Throughput compress;
-        public Throughput decompress;
-        public double ratio;
-
-        public Result(String engine, int level) {
-            this.engine = engine;
-            this.level = level;
-        }
-    }
+    /** By scenario, then engine. */
+    private final Map<String, Map<String, ScenarioResult>> results = new HashMap<>();
+    public String libdeflateVersion = "?";
+    public String problem;
+    public String load = "unknown";
+    public boolean disturbed;
 
     public static NativeResults skipped(String why) {
         NativeResults r = new NativeResults();
@@ -63,9 +48,9 @@ public final class NativeResults {
             NativeReference reference = NativeReference.compile(workDir.resolve("native"));
             for (String dataset : options.datasets) {
                 for (int chunkKiB : options.chunkKiBs) {
-                    Scenario scenario = new Scenario(dataset, chunkKiB);
-                    System.out.println("[bench] C reference: " + scenario + " ...");
-                    all.results.put(scenario, all.measure(reference, scenario, options, workDir.resolve("native")));
+                    System.out.println("[bench] C reference: " + ScenarioResult.scenario(dataset, chunkKiB) + " ...");
+                    all.results.put(ScenarioResult.scenario(dataset, chunkKiB),
+                            all.measure(reference, dataset, chunkKiB * 1024, options, workDir.resolve("native")));
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -84,34 +69,24 @@ public final class NativeResults {
      * output room is what native_ref gives a call on its own (chunk + 1/8 + igzip's largest
      * header + 1 KiB), as it was when it ran this whole sequence by itself.
      */
-    private Map<String, Result> measure(NativeReference reference, Scenario scenario,
-                                                        RunnerOptions options, Path dir)
-            throws IOException, InterruptedException {
-        int chunkBytes = scenario.chunkBytes();
-        Path data = ChunkFile.write(scenario.dataset, options.corpusDir, chunkBytes, dir);
-        Map<String, Result> byEngine = new LinkedHashMap<>();
+    private Map<String, ScenarioResult> measure(NativeReference reference, String dataset, int chunkBytes,
+                                                RunnerOptions options, Path dir) throws IOException, InterruptedException {
+        Path data = ChunkFile.write(dataset, options.corpusDir, chunkBytes, dir);
+        Map<String, ScenarioResult> byEngine = new LinkedHashMap<>();
         try (ChildSession c = ChildSession.start("C", reference.serveCommand(data, chunkBytes,
                 chunkBytes + chunkBytes / 8 + ISAL_MAX_HEADER + 1024, AgentConfigFile.LIBDEFLATE_LEVEL,
                 AgentConfigFile.IGZIP_LEVEL), true)) {
             ProtocolLine ready = c.await("ready", TIMEOUT_SECONDS);
             libdeflateVersion = ready.get("libdeflate");
-            for (String engine : List.of("libdeflate", "igzip")) {
-                Result r = new Result(engine, engine.equals("igzip")
-                        ? AgentConfigFile.IGZIP_LEVEL : AgentConfigFile.LIBDEFLATE_LEVEL);
+            for (String engine : ENGINES) {
+                ScenarioResult r = new ScenarioResult();
                 r.ratio = ready.getDouble("ratio_" + engine);
-                for (String op : List.of("compress", "decompress")) {
-                    measure(c, engine, op, 1, options);
-                    Spread s = measure(c, engine, op, options.nativeRepetitions, options);
-                    Throughput t = new Throughput(s.median, 0, s.median, s.min, s.max);
-                    if (op.equals("compress")) {
-                        r.compress = t;
-                    } else {
-                        r.decompress = t;
-                    }
-                }
-                System.out.println("[bench]   " + r.engine + " L" + r.level + ": compress "
-                        + Numbers.mbps(r.compress.median) + " MB/s, decompress " + Numbers.mbps(r.decompress.median)
-                        + " MB/s, ratio " + String.format(Locale.ROOT, "%.3f", r.ratio));
+                measure(c, engine, "compress", 1, options);
+                r.compress = Throughput.ofRepetitions(measure(c, engine, "compress", options.nativeRepetitions, options));
+                measure(c, engine, "decompress", 1, options);
+                r.decompress = Throughput.ofRepetitions(measure(c, engine, "decompress", options.nativeRepetitions, options));
+                System.out.println("[bench]   " + engine + " L" + level(engine) + ": compress " + Numbers.mbps(r.compress.median)
+                        + " MB/s, decompress " + Numbers.mbps(r.decompress.median) + " MB/s, ratio " + Numbers.ratio(r.ratio));
                 byEngine.put(engine, r);
             }
             c.send("quit");
@@ -130,29 +105,12 @@ public final class NativeResults {
         return Spread.of(c.await("result", TIMEOUT_SECONDS).getDoubles("mbps"));
     }
 
-    public Result get(Scenario scenario, String engine) {
-        Map<String, Result> byEngine = results.get(scenario);
-        return byEngine == null ? null : byEngine.get(engine);
+    public static int level(String engine) {
+        return engine.equals("igzip") ? AgentConfigFile.IGZIP_LEVEL : AgentConfigFile.LIBDEFLATE_LEVEL;
     }
 
-    public Collection<Result> of(Scenario scenario) {
-        Map<String, Result> byEngine = results.get(scenario);
-        return byEngine == null ? List.of() : new ArrayList<>(byEngine.values());
-    }
-
-    public String libdeflateVersion() {
-        return libdeflateVersion;
-    }
-
-    public String problem() {
-        return problem;
-    }
-
-    public String load() {
-        return load;
-    }
-
-    public boolean disturbed() {
-        return disturbed;
+    /** One engine's numbers on one scenario, or null. */
+    public ScenarioResult get(String scenario, String engine) {
+        return results.getOrDefault(scenario, Map.of()).get(engine);
     }
 }

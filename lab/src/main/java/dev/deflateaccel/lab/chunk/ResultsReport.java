@@ -22,6 +22,9 @@ public final class ResultsReport {
     private final String startedAt;
     private final double totalSeconds;
     private final String runLoad;
+    // Sections in a fixed order, whatever order the options named them in.
+    private final Set<String> datasets;
+    private final Set<Integer> chunkKiBs;
 
     public ResultsReport(RunnerOptions options, Map<String, String> machine, List<ConfigurationOutcome> outcomes,
                          NativeResults nativeResults, String startedAt, double totalSeconds, String runLoad) {
@@ -32,6 +35,8 @@ public final class ResultsReport {
         this.startedAt = startedAt;
         this.totalSeconds = totalSeconds;
         this.runLoad = runLoad;
+        this.datasets = new TreeSet<>(options.datasets);
+        this.chunkKiBs = new TreeSet<>(options.chunkKiBs);
     }
 
     public String render() {
@@ -40,7 +45,7 @@ public final class ResultsReport {
         header.append("- Mode: ").append(options.describe()).append('\n');
         machine.forEach((label, value) -> header.append("- ").append(label).append(": ").append(value).append('\n'));
         ReportWriter md = new ReportWriter(header.toString())
-                .item("libdeflate (C reference build): " + nativeResults.libdeflateVersion())
+                .item("libdeflate (C reference build): " + nativeResults.libdeflateVersion)
                 .item("Agent jar: " + ChildJvm.describeJar(options.agentJar))
                 .item("CPU used by others during the run: " + runLoad).endList();
         appendDisturbanceWarning(md);
@@ -56,8 +61,10 @@ public final class ResultsReport {
                 + "called from C on the same chunks (the agent's efficiency). The C reference runs before the JMH "
                 + "configurations, so \"vs C\" compares measurements a minute or two apart: on a shared VM the speed "
                 + "of the same code can drift that much, so repeat (or use --full) before trusting a few percent.");
-        for (Scenario scenario : scenarios()) {
-            appendScenarioTable(md, scenario);
+        for (String dataset : datasets) {
+            for (int chunkKiB : chunkKiBs) {
+                appendScenarioTable(md, dataset, chunkKiB);
+            }
         }
         boolean anyFailure = false;
         for (ConfigurationOutcome outcome : outcomes) {
@@ -96,8 +103,8 @@ public final class ResultsReport {
                         .append(outcome.load).append(')');
             }
         }
-        if (nativeResults.disturbed()) {
-            parts.append(parts.length() == 0 ? "" : "; ").append("C reference (").append(nativeResults.load())
+        if (nativeResults.disturbed) {
+            parts.append(parts.length() == 0 ? "" : "; ").append("C reference (").append(nativeResults.load)
                     .append(')');
         }
         if (parts.length() > 0) {
@@ -107,26 +114,20 @@ public final class ResultsReport {
         }
     }
 
-    private Set<Scenario> scenarios() {
-        Set<Scenario> all = new TreeSet<>();
-        for (String dataset : options.datasets) {
-            for (int chunk : options.chunkKiBs) {
-                all.add(new Scenario(dataset, chunk));
-            }
-        }
-        return all;
-    }
-
-    private void appendScenarioTable(ReportWriter md, Scenario scenario) {
-        md.section(scenario.dataset + (Datasets.GENERATED.equals(scenario.dataset) ? " (generated Cassandra-like rows)"
-                : "") + ", " + scenario.chunkKiB + " KiB chunks");
+    private void appendScenarioTable(ReportWriter md, String dataset, int chunkKiB) {
+        String scenario = ScenarioResult.scenario(dataset, chunkKiB);
+        md.section(dataset + (Datasets.GENERATED.equals(dataset) ? " (generated Cassandra-like rows)" : "") + ", "
+                + chunkKiB + " KiB chunks");
         MarkdownTable table = new MarkdownTable("configuration", "compress MB/s>", "decompress MB/s>", "ratio>",
                 "compress vs stock>", "decompress vs stock>", "compress vs C>", "decompress vs C>");
-        ConfigurationOutcome.ScenarioResult stock = stockResult(scenario);
-        Throughput stockCompress = stock == null ? null : stock.compress;
-        Throughput stockDecompress = stock == null ? null : stock.decompress;
+        ScenarioResult stock = new ScenarioResult();
         for (ConfigurationOutcome outcome : outcomes) {
-            ConfigurationOutcome.ScenarioResult r = outcome.results.get(scenario);
+            if (outcome.configuration == BenchConfiguration.STOCK && outcome.usable()) {
+                stock = outcome.results.getOrDefault(scenario, stock);
+            }
+        }
+        for (ConfigurationOutcome outcome : outcomes) {
+            ScenarioResult r = outcome.results.get(scenario);
             String problem = outcome.skipped != null ? "not run: " + outcome.skipped
                     : outcome.failure != null ? "**FAILED** (see below)"
                     : r == null || r.compress == null || r.decompress == null ? "no result" : null;
@@ -134,61 +135,64 @@ public final class ResultsReport {
                 table.row(outcome.configuration.label, problem, "", "", "", "", "", "");
                 continue;
             }
-            NativeResults.Result c = outcome.configuration.nativeEngine == null ? null
-                    : nativeResults.get(scenario, outcome.configuration.nativeEngine);
+            ScenarioResult c = nativeResults.get(scenario, outcome.configuration.expectedEngine);
             table.row(outcome.configuration.label, r.compress.withError(), r.decompress.withError(), ratio(r.ratio),
-                    times(r.compress, stockCompress), times(r.decompress, stockDecompress),
+                    times(r.compress, stock.compress), times(r.decompress, stock.decompress),
                     c == null ? "" : percent(r.compress, c.compress), c == null ? "" : percent(r.decompress, c.decompress));
         }
-        for (NativeResults.Result c : nativeResults.of(scenario)) {
-            table.row("C reference: " + c.engine + " L" + c.level + " (no JVM)", Numbers.mbps(c.compress.median),
-                    Numbers.mbps(c.decompress.median), ratio(c.ratio), times(c.compress, stockCompress),
-                    times(c.decompress, stockDecompress), "", "");
-        }
-        if (nativeResults.problem() != null) {
-            table.row("C reference", "not run: " + nativeResults.problem().split("\n")[0], "", "", "", "", "", "");
-        }
-        md.table(table);
-    }
-
-    private ConfigurationOutcome.ScenarioResult stockResult(Scenario scenario) {
-        for (ConfigurationOutcome outcome : outcomes) {
-            if (outcome.configuration == BenchConfiguration.STOCK && outcome.usable()) {
-                return outcome.results.get(scenario);
+        for (String engine : NativeResults.ENGINES) {
+            ScenarioResult c = nativeResults.get(scenario, engine);
+            if (c != null) {
+                table.row("C reference: " + engine + " L" + NativeResults.level(engine) + " (no JVM)",
+                        Numbers.mbps(c.compress.median), Numbers.mbps(c.decompress.median), ratio(c.ratio),
+                        times(c.compress, stock.compress), times(c.decompress, stock.decompress), "", "");
             }
         }
-        return null;
+        if (nativeResults.problem != null) {
+            table.row("C reference", "not run: " + nativeResults.problem.split("\n")[0], "", "", "", "", "", "");
+        }
+        md.table(table);
     }
 
     private void appendDetails(ReportWriter md) {
         MarkdownTable table = new MarkdownTable("configuration", "data set", "chunk>", "compress>", "decompress>",
                 "time>", "CPU used by others");
         for (ConfigurationOutcome outcome : outcomes) {
-            for (Map.Entry<Scenario, ConfigurationOutcome.ScenarioResult> e : outcome.results.entrySet()) {
-                table.row(outcome.configuration.label, e.getKey().dataset, e.getKey().chunkKiB + " KiB",
-                        spread(e.getValue().compress), spread(e.getValue().decompress), Numbers.seconds(outcome.seconds)
-                                + (outcome.attempt > 1 ? ", attempt " + outcome.attempt : ""), outcome.load);
+            for (String dataset : datasets) {
+                for (int chunkKiB : chunkKiBs) {
+                    ScenarioResult r = outcome.results.get(ScenarioResult.scenario(dataset, chunkKiB));
+                    if (r != null) {
+                        table.row(outcome.configuration.label, dataset, chunkKiB + " KiB", spread(r.compress),
+                                spread(r.decompress), Numbers.seconds(outcome.seconds)
+                                        + (outcome.attempt > 1 ? ", attempt " + outcome.attempt : ""), outcome.load);
+                    }
+                }
             }
         }
-        for (Scenario scenario : scenarios()) {
-            for (NativeResults.Result c : nativeResults.of(scenario)) {
-                table.row("C reference: " + c.engine + " L" + c.level, scenario.dataset, scenario.chunkKiB + " KiB",
-                        spread(c.compress), spread(c.decompress), "", nativeResults.load());
+        for (String dataset : datasets) {
+            for (int chunkKiB : chunkKiBs) {
+                for (String engine : NativeResults.ENGINES) {
+                    ScenarioResult c = nativeResults.get(ScenarioResult.scenario(dataset, chunkKiB), engine);
+                    if (c != null) {
+                        table.row("C reference: " + engine + " L" + NativeResults.level(engine), dataset,
+                                chunkKiB + " KiB", spread(c.compress), spread(c.decompress), "", nativeResults.load);
+                    }
+                }
             }
         }
         md.section("Details: median (min–max) MB/s of the measured iterations").table(table);
     }
 
     private static String spread(Throughput t) {
-        return t == null ? "" : Numbers.mbps(t.median) + " (" + Numbers.mbps(t.min) + "–" + Numbers.mbps(t.max) + ")";
+        return t == null ? "" : t.spread();
     }
 
     private static String ratio(double ratio) {
-        return Double.isNaN(ratio) ? "?" : String.format(Locale.ROOT, "%.3f", ratio);
+        return Double.isNaN(ratio) ? "?" : Numbers.ratio(ratio);
     }
 
     private static String times(Throughput value, Throughput base) {
-        return value == null || base == null ? "" : String.format(Locale.ROOT, "%.2f×", value.headline() / base.headline());
+        return value == null || base == null ? "" : Numbers.times(value.headline() / base.headline());
     }
 
     private static String percent(Throughput value, Throughput base) {

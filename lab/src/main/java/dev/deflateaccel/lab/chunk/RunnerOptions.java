@@ -19,10 +19,10 @@ public final class RunnerOptions {
     public boolean full;
     public List<Integer> chunkKiBs;
     public List<String> datasets;
-    public List<BenchConfiguration> configurations = new ArrayList<>(BenchConfiguration.all());
+    public List<BenchConfiguration> configurations = List.of(BenchConfiguration.values());
     public int forks;
-    public int warmupIterations;
-    public int measurementIterations;
+    public int warmupIterations = 3;
+    public int measurementIterations = 5;
     public int iterationSeconds = 1;
     public int nativeRepetitions;
     public double nativeSecondsPerRepetition;
@@ -58,32 +58,36 @@ public final class RunnerOptions {
         if (full && (list.contains("--quick") || Boolean.getBoolean("quick"))) {
             throw new IllegalArgumentException("choose one of --quick and --full");
         }
-        RunnerOptions o = full ? fullPreset() : quickPreset();
+        RunnerOptions o = preset(full);
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
-                case "--quick": case "--full": break;
-                case "--chunks": o.chunkKiBs = ArgList.ints(value(args, ++i, arg)); break;
-                case "--datasets": o.datasets = Arrays.asList(value(args, ++i, arg).split(",")); break;
+                case "--quick": case "--full": continue;
+                case "--no-native": o.runNative = false; continue;
+                case "--require-agent": o.requireAgent = true; continue;
+                default: break; // an option with a value
+            }
+            String v = ArgList.value(args, i++);
+            switch (arg) {
+                case "--chunks": o.chunkKiBs = ArgList.ints(v); break;
+                case "--datasets": o.datasets = ArgList.words(v); break;
                 case "--configs":
                     o.configurations = new ArrayList<>();
-                    for (String s : ArgList.words(value(args, ++i, arg))) {
-                        o.configurations.add(BenchConfiguration.byId(s));
+                    for (String id : ArgList.words(v)) {
+                        o.configurations.add(BenchConfiguration.byId(id));
                     }
                     break;
-                case "--forks": o.forks = Integer.parseInt(value(args, ++i, arg)); break;
-                case "--warmup": o.warmupIterations = Integer.parseInt(value(args, ++i, arg)); break;
-                case "--iterations": o.measurementIterations = Integer.parseInt(value(args, ++i, arg)); break;
-                case "--time": o.iterationSeconds = Integer.parseInt(value(args, ++i, arg)); break;
-                case "--native-reps": o.nativeRepetitions = Integer.parseInt(value(args, ++i, arg)); break;
-                case "--native-seconds": o.nativeSecondsPerRepetition = Double.parseDouble(value(args, ++i, arg)); break;
-                case "--wait-quiet": o.waitQuietSeconds = Integer.parseInt(value(args, ++i, arg)); break;
-                case "--retries": o.retriesWhenDisturbed = Integer.parseInt(value(args, ++i, arg)); break;
-                case "--no-native": o.runNative = false; break;
-                case "--agent": o.agentJar = Paths.get(value(args, ++i, arg)).toAbsolutePath().normalize(); break;
-                case "--require-agent": o.requireAgent = true; break;
-                case "--corpus": o.corpusDir = Paths.get(value(args, ++i, arg)).toAbsolutePath().normalize(); break;
-                case "--results": o.resultsDir = Paths.get(value(args, ++i, arg)).toAbsolutePath().normalize(); break;
+                case "--forks": o.forks = Integer.parseInt(v); break;
+                case "--warmup": o.warmupIterations = Integer.parseInt(v); break;
+                case "--iterations": o.measurementIterations = Integer.parseInt(v); break;
+                case "--time": o.iterationSeconds = Integer.parseInt(v); break;
+                case "--native-reps": o.nativeRepetitions = Integer.parseInt(v); break;
+                case "--native-seconds": o.nativeSecondsPerRepetition = Double.parseDouble(v); break;
+                case "--wait-quiet": o.waitQuietSeconds = Integer.parseInt(v); break;
+                case "--retries": o.retriesWhenDisturbed = Integer.parseInt(v); break;
+                case "--agent": o.agentJar = Paths.get(v).toAbsolutePath().normalize(); break;
+                case "--corpus": o.corpusDir = Paths.get(v).toAbsolutePath().normalize(); break;
+                case "--results": o.resultsDir = Paths.get(v).toAbsolutePath().normalize(); break;
                 default: throw new IllegalArgumentException("unknown argument '" + arg + "'\n" + USAGE);
             }
         }
@@ -99,34 +103,14 @@ public final class RunnerOptions {
         return o;
     }
 
-    private static RunnerOptions quickPreset() {
+    private static RunnerOptions preset(boolean full) {
         RunnerOptions o = new RunnerOptions();
-        o.chunkKiBs = List.of(16);
-        o.forks = 1;
-        o.warmupIterations = 3;
-        o.measurementIterations = 5;
-        o.nativeRepetitions = 7;
-        o.nativeSecondsPerRepetition = 0.3;
+        o.full = full;
+        o.chunkKiBs = full ? List.of(4, 16, 64) : List.of(16);
+        o.forks = full ? 2 : 1;
+        o.nativeRepetitions = full ? 9 : 7;
+        o.nativeSecondsPerRepetition = full ? 0.5 : 0.3;
         return o;
-    }
-
-    private static RunnerOptions fullPreset() {
-        RunnerOptions o = new RunnerOptions();
-        o.full = true;
-        o.chunkKiBs = List.of(4, 16, 64);
-        o.forks = 2;
-        o.warmupIterations = 3;
-        o.measurementIterations = 5;
-        o.nativeRepetitions = 9;
-        o.nativeSecondsPerRepetition = 0.5;
-        return o;
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value\n" + USAGE);
-        }
-        return args[i];
     }
 
     public String describe() {

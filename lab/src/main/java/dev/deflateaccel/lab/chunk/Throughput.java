@@ -1,6 +1,7 @@
 package dev.deflateaccel.lab.chunk;
 
 import dev.deflateaccel.lab.tools.Numbers;
+import dev.deflateaccel.lab.tools.Spread;
 
 /**
  * A throughput in MB/s of uncompressed data (MB = 10^6 bytes). From JMH: mean with the 99.9%
@@ -16,18 +17,15 @@ public final class Throughput {
 
     public Throughput(double mean, double error, double median, double min, double max) {
         this.mean = mean;
-        this.error = error;
+        this.error = Double.isNaN(error) ? 0 : error; // JMH has no error for a single iteration
         this.median = median;
         this.min = min;
         this.max = max;
     }
 
-    /** JMH reports ops/s where one op is one chunk of {@code chunkBytes}. */
-    public static Throughput fromOpsPerSecond(double mean, double error, double median, double min, double max,
-                                              int chunkBytes) {
-        double toMBs = chunkBytes / 1e6;
-        return new Throughput(mean * toMBs, Double.isNaN(error) ? 0 : error * toMBs, median * toMBs, min * toMBs,
-                max * toMBs);
+    /** The C reference's repetitions: the median is its headline. */
+    public static Throughput ofRepetitions(Spread s) {
+        return new Throughput(s.median, 0, s.median, s.min, s.max);
     }
 
     /** The number the table compares: JMH's mean score, the C reference's median. */
@@ -37,5 +35,10 @@ public final class Throughput {
 
     public String withError() {
         return error > 0 ? Numbers.mbps(mean) + " ± " + Numbers.mbps(error) : Numbers.mbps(mean);
+    }
+
+    /** e.g. "48.9 (47.7–61.0)": median (min–max). */
+    public String spread() {
+        return Numbers.mbps(median) + " (" + Numbers.mbps(min) + "–" + Numbers.mbps(max) + ")";
     }
 }
