@@ -13,11 +13,11 @@ import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 
 /**
- * The part of a node run every program of the rotation shares (SteadyRun, IngestRun,
- * EndToEndRun): a fresh single node named {@code <config>-<repetition>}, started with the
+ * The part of a node run every node program shares (SteadyRun, IngestRun, EndToEndRun,
+ * SideBySideRun, ...): a fresh single node named {@code <config>-<repetition>}, started with the
  * configuration's settings on the program's base settings; the run's tables created (or imported); the
  * workload; the engine check against what the program requires; the node stopped and its
- * directory removed, so that no run inherits another's data. A run keeps only its workload and
+ * directory removed (unless kept for a look at its logs), so that no run inherits another's data. A run keeps only its workload and
  * its measurements.
  */
 final class FreshNode {
@@ -73,17 +73,24 @@ final class FreshNode {
     private final NodeEngineCheck.Requires requires;
     /** Where each node records a JFR profile, or null: profiling costs CPU, so such runs' figures do not compare. */
     private final Path jfrDir;
+    private final boolean keepNodes;
 
     FreshNode(Path nodesDir, CassandraLine line, NodeSettings base, NodeEngineCheck.Requires requires) {
-        this(nodesDir, line, base, requires, null);
+        this(nodesDir, line, base, requires, null, false);
     }
 
     FreshNode(Path nodesDir, CassandraLine line, NodeSettings base, NodeEngineCheck.Requires requires, Path jfrDir) {
+        this(nodesDir, line, base, requires, jfrDir, false);
+    }
+
+    FreshNode(Path nodesDir, CassandraLine line, NodeSettings base, NodeEngineCheck.Requires requires, Path jfrDir,
+              boolean keepNodes) {
         this.nodesDir = nodesDir;
         this.line = line;
         this.base = base;
         this.requires = requires;
         this.jfrDir = jfrDir;
+        this.keepNodes = keepNodes;
     }
 
     /** Runs {@code workload} on a fresh node for {@code config}; the engine check, {@link NodeEngineCheck#NONE} without the agent. */
@@ -106,7 +113,9 @@ final class FreshNode {
             }
             node.stop();
         }
-        Files2.deleteRecursively(nodesDir.resolve(nodeName));
+        if (!keepNodes) {
+            Files2.deleteRecursively(nodesDir.resolve(nodeName));
+        }
         return engines;
     }
 }
