@@ -46,10 +46,8 @@ final class EndToEndRun {
     }
 
     EndToEndResult run(SteadyConfig config, int repetition) {
-        EndToEndResult r = new EndToEndResult();
-        r.engines = freshNode.run(config, repetition, node -> createTable(node.session(), config),
-                node -> measure(node, config, r));
-        return r;
+        return freshNode.run(config, repetition, new EndToEndResult(), node -> createTable(node.session(), config),
+                (node, r) -> measure(node, config, r));
     }
 
     /** TestTable's columns, with the configuration's compressor instead of Deflate. */

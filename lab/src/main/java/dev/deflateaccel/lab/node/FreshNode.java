@@ -1,5 +1,8 @@
 package dev.deflateaccel.lab.node;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
@@ -22,9 +25,9 @@ import dev.deflateaccel.harness.NodeSettings;
  */
 final class FreshNode {
 
-    /** A run's workload on the started node; it measures into its own result. */
-    interface Workload {
-        void run(Started node);
+    /** A run's workload on the started node, measuring into the run's result. */
+    interface Workload<R> {
+        void run(Started node, R result);
     }
 
     /** The started node as a workload sees it. */
@@ -91,13 +94,22 @@ final class FreshNode {
         this.requires = requires;
         this.jfrDir = jfrDir;
         this.keepNodes = keepNodes;
+        if (jfrDir != null) {
+            try {
+                Files.createDirectories(jfrDir);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create " + jfrDir, e);
+            }
+        }
     }
 
-    /** Runs {@code workload} on a fresh node for {@code config}; the engine check, {@link NodeEngineCheck#NONE} without the agent. */
-    NodeEngineCheck run(SteadyConfig config, int repetition, Consumer<CassandraNode> createTables,
-                        Workload workload) {
+    /**
+     * Runs {@code workload} on a fresh node for {@code config}, measuring into {@code result}; the
+     * engine check goes into it too ({@link NodeEngineCheck#NONE} without the agent).
+     */
+    <R extends RunResult> R run(SteadyConfig config, int repetition, R result, Consumer<CassandraNode> createTables,
+                                Workload<R> workload) {
         String nodeName = config.name + "-" + repetition;
-        NodeEngineCheck engines = NodeEngineCheck.NONE;
         try (CassandraNode node = CassandraNode.single(nodeName, nodesDir, "127.0.0.1", line)) {
             NodeSettings settings = config.settings(base);
             node.start(jfrDir == null ? settings
@@ -105,17 +117,17 @@ final class FreshNode {
             Started started = new Started(node, config.engine != null);
             createTables.accept(node);
             started.countEnginesFromHere();
-            workload.run(started);
+            workload.run(started, result);
             if (config.engine != null) {
-                engines = NodeEngineCheck.of(config.engine, node.engineStats().since(started.enginesBefore), requires,
-                        started.engineScope);
-                Progress.say("  agent: %s", engines.line);
+                result.engines = NodeEngineCheck.of(config.engine, node.engineStats().since(started.enginesBefore),
+                        requires, started.engineScope);
+                Progress.say("  agent: %s", result.engines.line);
             }
             node.stop();
         }
         if (!keepNodes) {
             Files2.deleteRecursively(nodesDir.resolve(nodeName));
         }
-        return engines;
+        return result;
     }
 }

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 import dev.deflateaccel.lab.MachineDescription;
 import dev.deflateaccel.lab.MachineLoad;
@@ -67,8 +68,8 @@ final class RotatedRuns {
         boolean clean = true;
     }
 
-    /** Runs every configuration once per repetition, in rotated order. */
-    <R extends RunResult> Runs<R> runAll(BiFunction<SteadyConfig, Integer, R> run) {
+    /** Runs every configuration once per repetition, in rotated order, printing each run's {@code line}. */
+    <R extends RunResult> Runs<R> runAll(BiFunction<SteadyConfig, Integer, R> run, Function<R, String> line) {
         Runs<R> runs = new Runs<>();
         configs.forEach(c -> runs.results.put(c, new ArrayList<>()));
         int total = configs.size() * repetitions;
@@ -89,7 +90,7 @@ final class RotatedRuns {
                 runs.disturbed |= after.disturbedSince(before);
                 runs.results.get(config).add(r);
                 runs.clean &= r.clean();
-                Progress.say("  -> %s", r.summary());
+                Progress.say("  -> %s", line.apply(r));
             }
         }
         return runs;
@@ -105,7 +106,7 @@ final class RotatedRuns {
     /** Runs everything, writes the report; true when every run was clean. */
     <R extends RunResult> boolean run(List<String> header, RunReport.Definition<R> definition,
                                       BiFunction<SteadyConfig, Integer, R> run) {
-        Runs<R> runs = runAll(run);
+        Runs<R> runs = runAll(run, definition.runLine);
         header.add(String.format(Locale.ROOT, "wall time %.0f s", Elapsed.seconds(start)));
         header.add("CPU used by other processes, per run in run order: " + String.join("; ", runs.loads));
         if (runs.disturbed) {

@@ -58,11 +58,6 @@ public final class SideBySide {
 
         readOnce(distribution.lib());
         if (options.jfrDir != null) {
-            try {
-                Files.createDirectories(options.jfrDir);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot create " + options.jfrDir, e);
-            }
             Progress.say("JFR:           %s/<node>.jfr (profiling: do not compare these runs' figures)", options.jfrDir);
         }
         // Two configurations rotated per repetition run A-B, B-A, A-B: the rounds alternate which side
@@ -73,7 +68,8 @@ public final class SideBySide {
         List<SteadyConfig> order = options.stockFirst ? List.of(stock, agent) : List.of(agent, stock);
         RotatedRuns rotation = new RotatedRuns(order, options.rounds, null, "side-by-side");
         MachineLoad startLoad = MachineLoad.snapshot();
-        RotatedRuns.Runs<SideBySideResult> runs = rotation.runAll(new SideBySideRun(options, nodesDir)::run);
+        RotatedRuns.Runs<SideBySideResult> runs = rotation.runAll(new SideBySideRun(options, nodesDir)::run,
+                SideBySideResult::line);
         List<Boolean> agentFirst = new ArrayList<>();
         for (int round = 1; round <= options.rounds; round++) {
             agentFirst.add(rotation.order(round).get(0) == agent);

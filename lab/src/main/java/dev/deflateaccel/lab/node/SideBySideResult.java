@@ -25,8 +25,8 @@ final class SideBySideResult extends RunResult {
         return failures == 0 && wrongReads == 0 && dataCheck.startsWith("ok");
     }
 
-    @Override
-    String summary() {
+    /** The run's main figures in one console line, printed when it ends. */
+    String line() {
         return String.format(Locale.ROOT, "load %,.0f rows/s, compaction %.2f s, mixed %,.0f ops/s at %.0f us CPU/op,"
                         + " read p99 %.2f ms, read-back %s", load.loadRowsPerSecond, load.serverCompactSeconds,
                 mixedOpsPerSecond, mixedCpuMicrosPerOp, readP99, dataCheck);

@@ -37,12 +37,10 @@ final class SideBySideRun {
     }
 
     SideBySideResult run(SteadyConfig config, int round) {
-        SideBySideResult r = new SideBySideResult();
-        r.engines = freshNode.run(config, round, node -> {
+        return freshNode.run(config, round, new SideBySideResult(), node -> {
             warmUp(node);
             table.create(node.session(), 1);
-        }, node -> measure(node, r));
-        return r;
+        }, this::measure);
     }
 
     private void measure(FreshNode.Started node, SideBySideResult r) {

@@ -1,8 +1,5 @@
 package dev.deflateaccel.lab.node;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -84,11 +81,6 @@ public final class SteadyLoad {
     private static void profiled(List<String> header, SteadyLoadOptions options) {
         if (options.jfrDir == null) {
             return;
-        }
-        try {
-            Files.createDirectories(options.jfrDir);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + options.jfrDir, e);
         }
         String note = "**Profiled**: every node recorded a JFR profile to " + options.jfrDir
                 + "/<config>-<repetition>.jfr; profiling costs CPU, so these figures back nothing.";
