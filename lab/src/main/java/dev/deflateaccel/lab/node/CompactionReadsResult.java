@@ -1,6 +1,5 @@
 package dev.deflateaccel.lab.node;
 
-import java.util.Locale;
 
 import dev.deflateaccel.harness.workload.FixedRateLoad;
 
@@ -65,12 +64,5 @@ final class CompactionReadsResult extends RunResult {
         return super.clean() && unthrottled.quiet.failures + unthrottled.during.failures + throttled.quiet.failures
                 + throttled.during.failures == 0 && unthrottled.quiet.wrong + unthrottled.during.wrong
                 + throttled.quiet.wrong + throttled.during.wrong == 0;
-    }
-
-    @Override
-    String summary() {
-        return String.format(Locale.ROOT, "read p99 during compaction %.1f ms unthrottled, %.1f ms at 64 MiB/s;"
-                        + " compactions %.1f s and %.1f s", unthrottled.during.p99, throttled.during.p99,
-                unthrottled.compactionSeconds, throttled.compactionSeconds);
     }
 }

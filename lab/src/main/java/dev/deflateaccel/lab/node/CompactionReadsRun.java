@@ -12,7 +12,6 @@ import javax.management.remote.JMXConnectorFactory;
 import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.Files2;
-import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodePorts;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.SSTableFiles;
@@ -54,12 +53,11 @@ final class CompactionReadsRun {
     }
 
     CompactionReadsResult run(SteadyConfig config, int repetition) {
-        CompactionReadsResult r = new CompactionReadsResult();
         String compression = config.compressionCql(options.chunkKb);
         Path sstables = TimeSeriesSSTables.cached(UNTHROTTLED, compression, options.rows, options.sensors, sstableCache);
         Path importDir = nodesDir.resolve(config.name + "-" + repetition + "-import");
-        r.engines = freshNode.run(config, repetition, node -> importTables(node, compression, sstables, importDir),
-                node -> {
+        return freshNode.run(config, repetition, new CompactionReadsResult(),
+                node -> importTables(node, compression, sstables, importDir), (node, r) -> {
                     r.tableBytes = SSTableFiles.dataBytes(node.node.layout(), UNTHROTTLED.keyspace(), UNTHROTTLED.name());
                     // The read path is not compiled by the JIT yet on a fresh node; the first seconds would charge that to the configuration.
                     FixedRateLoad warmUp = reads(node.node, UNTHROTTLED, 3 + repetition);
@@ -67,10 +65,9 @@ final class CompactionReadsRun {
                             Locale.ROOT, "%,d done", warmUp.completed.get()))) {
                         warmUp.run(options.rate, options.warmUp);
                     }
-                    measure(node.node, node.pid, node.log, UNTHROTTLED, 0, r.unthrottled, 11 + repetition);
-                    measure(node.node, node.pid, node.log, THROTTLED, DEFAULT_THROUGHPUT, r.throttled, 21 + repetition);
+                    measure(node, UNTHROTTLED, 0, r.unthrottled, 11 + repetition);
+                    measure(node, THROTTLED, DEFAULT_THROUGHPUT, r.throttled, 21 + repetition);
                 });
-        return r;
     }
 
     /** The same offline-written SSTables imported into both tables, with nothing compacting them before the measurement. */
@@ -92,8 +89,9 @@ final class CompactionReadsRun {
     }
 
     /** A quiet window of reads, then the same reads for as long as a major compaction of the table runs. */
-    private void measure(CassandraNode node, long pid, LogFile log, TimeSeriesTable table, int throughputMib,
+    private void measure(FreshNode.Started started, TimeSeriesTable table, int throughputMib,
                          CompactionReadsResult.Phase phase, long seed) {
+        CassandraNode node = started.node;
         node.nodetool().ok("setcompactionthroughput", String.valueOf(throughputMib));
         String label = throughputMib == 0 ? "unthrottled" : throughputMib + " MiB/s";
         FixedRateLoad quiet = reads(node, table, seed);
@@ -104,8 +102,8 @@ final class CompactionReadsRun {
         phase.quiet.measure(quiet);
 
         FixedRateLoad during = reads(node, table, seed + 100);
-        long mark = log.mark();
-        ThreadGroupCpu.Snapshot before = ThreadGroupCpu.take(pid);
+        long mark = started.log.mark();
+        ThreadGroupCpu.Snapshot before = ThreadGroupCpu.take(started.pid);
         long start = System.nanoTime();
         CompletableFuture<Void> compaction = CompletableFuture.runAsync(() -> majorCompaction(node, table));
         try (Progress ignored = Progress.show(label + ": reads during the major compaction", () -> String.format(
@@ -115,10 +113,10 @@ final class CompactionReadsRun {
         }
         compaction.join();
         phase.windowSeconds = (System.nanoTime() - start) / 1e9;
-        ThreadGroupCpu.Snapshot after = ThreadGroupCpu.take(pid);
+        ThreadGroupCpu.Snapshot after = ThreadGroupCpu.take(started.pid);
         phase.during.measure(during);
         phase.compactionThreadSeconds = ThreadGroupCpu.secondsBetween(before, after).get("compaction");
-        ServerLogLines lines = ServerLogLines.of(log.linesSince(mark), table.keyspace(), table.name());
+        ServerLogLines lines = ServerLogLines.of(started.log.linesSince(mark), table.keyspace(), table.name());
         phase.compactionSeconds = lines.compactionMillis / 1e3;
         phase.bytesIn = lines.compactedBytesIn;
         phase.bytesOut = lines.compactedBytesOut;

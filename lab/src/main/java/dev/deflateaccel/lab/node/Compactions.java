@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.regex.Pattern;
 
 import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.Pause;
 
 /** Waits for a node's compactions to settle, so that every configuration starts a measurement from the same state. */
 final class Compactions {
@@ -24,12 +25,7 @@ final class Compactions {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("compactions still running after " + timeout.toSeconds() + " s");
             }
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+            Pause.millis(500);
         }
     }
 }

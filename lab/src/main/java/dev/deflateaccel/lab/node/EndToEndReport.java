@@ -6,20 +6,20 @@ import java.util.Locale;
 /** What the end-to-end report shows (RunReport writes it): the former report's twelve columns, now rows. */
 final class EndToEndReport {
 
-    static final Metric<EndToEndResult> WRITE_RATE = new Metric<>("write rows/s", r -> r.writeRowsPerSecond, false, "%,.0f");
-    static final Metric<EndToEndResult> FLUSH = new Metric<>("flush s", r -> r.flushSeconds, true, "%.2f");
-    static final Metric<EndToEndResult> COMPACT = new Metric<>("compact s", r -> r.compactSeconds, true, "%.2f");
+    static final Metric<EndToEndResult> WRITE_RATE = new Metric<>("write rows/s", r -> r.load.loadRowsPerSecond, false, "%,.0f");
+    static final Metric<EndToEndResult> FLUSH = new Metric<>("flush s", r -> r.load.flushSeconds, true, "%.2f");
+    static final Metric<EndToEndResult> COMPACT = new Metric<>("compact s", r -> r.load.compactSeconds, true, "%.2f");
     static final Metric<EndToEndResult> SERVER_COMPACT = new Metric<>("compact s (server log)",
-            r -> r.serverCompactSeconds, true, "%.2f");
+            r -> r.load.serverCompactSeconds, true, "%.2f");
     static final Metric<EndToEndResult> COMPACT_RATE = new Metric<>("compact MB/s", r -> r.compactMBps, false, "%.1f");
     static final Metric<EndToEndResult> SERVER_COMPACT_RATE = new Metric<>("compact MB/s (server log)",
             EndToEndResult::serverCompactMBps, false, "%.1f");
     static final Metric<EndToEndResult> READ_RATE = new Metric<>("read ops/s", r -> r.readOpsPerSecond, false, "%,.0f");
     static final Metric<EndToEndResult> READ_P99 = new Metric<>("read p99 ms", r -> r.readP99Millis, true, "%.2f");
     static final Metric<EndToEndResult> DATA_MB = new Metric<>("Data.db MB", r -> r.sstableMB, true, "%.2f");
-    static final Metric<EndToEndResult> CPU_PER_WRITE = new Metric<>("CPU us/write", r -> r.writeCpuMicrosPerRow, true, "%.1f");
+    static final Metric<EndToEndResult> CPU_PER_WRITE = new Metric<>("CPU us/write", r -> r.load.loadCpuMicrosPerRow, true, "%.1f");
     static final Metric<EndToEndResult> CPU_PER_COMPACTED_ROW = new Metric<>("CPU us/compacted row",
-            r -> r.compactCpuMicrosPerRow, true, "%.1f");
+            r -> r.load.compactCpuMicrosPerRow, true, "%.1f");
     static final Metric<EndToEndResult> CPU_PER_READ = new Metric<>("CPU us/read", r -> r.readCpuMicrosPerRead, true, "%.1f");
 
     static final RunReport.Definition<EndToEndResult> DEFINITION = new RunReport.Definition<>(
@@ -32,9 +32,9 @@ final class EndToEndReport {
             group -> null,
             r -> String.format(Locale.ROOT, "%,.0f w/s, flush %.2f s, compact %.2f s (server log %.2f s), %,.0f r/s,"
                             + " p99 %.2f ms, %.2f MB, CPU %.0f/%.0f/%.0f us per write/compacted row/read, failed"
-                            + " reads %d, wrong reads %d", r.writeRowsPerSecond, r.flushSeconds, r.compactSeconds,
-                    r.serverCompactSeconds, r.readOpsPerSecond, r.readP99Millis, r.sstableMB, r.writeCpuMicrosPerRow,
-                    r.compactCpuMicrosPerRow, r.readCpuMicrosPerRead, r.failures, r.wrongReads),
+                            + " reads %d, wrong reads %d", r.load.loadRowsPerSecond, r.load.flushSeconds,
+                    r.load.compactSeconds, r.load.serverCompactSeconds, r.readOpsPerSecond, r.readP99Millis, r.sstableMB,
+                    r.load.loadCpuMicrosPerRow, r.load.compactCpuMicrosPerRow, r.readCpuMicrosPerRead, r.failures, r.wrongReads),
             r -> r.engines.line,
             List.of("write rows/s: rows / wall time of the load (async inserts at CL ONE, commit log on).",
                     "flush s: `nodetool flush`; compact s: `nodetool compact` after background compactions"

@@ -1,19 +1,12 @@
 package dev.deflateaccel.lab.node;
 
-import java.util.Locale;
 
 /** What one end-to-end run on one fresh node measured, phase by phase. */
 final class EndToEndResult extends RunResult {
 
-    double writeRowsPerSecond;
-    double writeCpuMicrosPerRow;
-    double flushSeconds;
-    /** Wall time of `nodetool compact`, the nodetool JVM's start-up included. */
-    double compactSeconds;
+    /** The write (load), flush and major compaction. */
+    LoadAndCompaction load = new LoadAndCompaction();
     double compactMBps;
-    double compactCpuMicrosPerRow;
-    /** Compaction time as Cassandra logged it ("Compacted (...) in N ms"), without nodetool's start-up. */
-    double serverCompactSeconds = Double.NaN;
     /** Rows x mean raw column bytes per row, in MB: the same data for every configuration. */
     double rawMB;
     double readOpsPerSecond;
@@ -22,14 +15,6 @@ final class EndToEndResult extends RunResult {
     double sstableMB;
 
     double serverCompactMBps() {
-        return rawMB / serverCompactSeconds;
-    }
-
-    @Override
-    String summary() {
-        return String.format(Locale.ROOT, "write %,.0f rows/s, compact %.2f s (%.1f MB/s), read %,.0f ops/s p99 %.2f ms,"
-                        + " %.2f MB on disk, CPU %.0f/%.0f/%.0f us per write/compacted row/read", writeRowsPerSecond,
-                compactSeconds, compactMBps, readOpsPerSecond, readP99Millis, sstableMB, writeCpuMicrosPerRow,
-                compactCpuMicrosPerRow, readCpuMicrosPerRead);
+        return rawMB / load.serverCompactSeconds;
     }
 }

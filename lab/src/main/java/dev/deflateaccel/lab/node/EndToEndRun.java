@@ -1,6 +1,5 @@
 package dev.deflateaccel.lab.node;
 
-import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 import static dev.deflateaccel.lab.node.Elapsed.seconds;
 
 import java.nio.charset.StandardCharsets;
@@ -15,7 +14,6 @@ import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.Pause;
 import dev.deflateaccel.harness.SSTableFiles;
-import dev.deflateaccel.harness.workload.DataWriter;
 import dev.deflateaccel.harness.workload.MixedWorkload;
 import dev.deflateaccel.harness.workload.TestTable;
 import dev.deflateaccel.sample.SampleRow;
@@ -23,7 +21,7 @@ import dev.deflateaccel.sample.SampleRows;
 
 /**
  * One end-to-end run's workload on its fresh node (FreshNode), phase by phase: load the rows,
- * flush, a timed major compaction, then random point reads with the chunk cache off (so every read
+ * flush, a timed major compaction (LoadAndCompaction), then random point reads with the chunk cache off (so every read
  * decompresses a chunk); per phase its time and the Cassandra process's CPU (utime + stime from
  * /proc/&lt;pid&gt;/stat) per operation. The engine check requires both directions: the compaction
  * compresses, the reads decompress.
@@ -48,10 +46,8 @@ final class EndToEndRun {
     }
 
     EndToEndResult run(SteadyConfig config, int repetition) {
-        EndToEndResult r = new EndToEndResult();
-        r.engines = freshNode.run(config, repetition, node -> createTable(node.session(), config),
-                node -> measure(node, config, r));
-        return r;
+        return freshNode.run(config, repetition, new EndToEndResult(), node -> createTable(node.session(), config),
+                (node, r) -> measure(node, config, r));
     }
 
     /** TestTable's columns, with the configuration's compressor instead of Deflate. */
@@ -64,33 +60,9 @@ final class EndToEndRun {
     }
 
     private void measure(FreshNode.Started node, SteadyConfig config, EndToEndResult r) {
-        DataWriter writer = new DataWriter(node.session(), table, generator, ONE, options.concurrency);
-        double cpu = ProcessCpu.seconds(node.pid);
-        long t = System.nanoTime();
-        long loadStart = t;
-        try (Progress ignored = Progress.show("write", () -> String.format(Locale.ROOT, "%,d of %,d rows, %,.0f rows/s",
-                writer.acknowledged(), options.rows, writer.acknowledged() / Math.max(0.001, seconds(loadStart))))) {
-            writer.writeAll(0, options.rows);
-        }
-        r.writeRowsPerSecond = options.rows / seconds(t);
-        r.writeCpuMicrosPerRow = (ProcessCpu.seconds(node.pid) - cpu) * 1e6 / options.rows;
-
-        Progress.say("  flush, then major compaction ...");
-        t = System.nanoTime();
-        node.node.nodetool().ok("flush", table.keyspace(), table.name());
-        r.flushSeconds = seconds(t);
-        Compactions.awaitNone(node.node, table.keyspace(), Duration.ofMinutes(5));
-        cpu = ProcessCpu.seconds(node.pid);
-        long logMark = node.log.mark();
-        t = System.nanoTime();
-        node.node.nodetool().ok("compact", table.keyspace(), table.name());
-        r.compactSeconds = seconds(t);
-        r.compactCpuMicrosPerRow = (ProcessCpu.seconds(node.pid) - cpu) * 1e6 / options.rows;
+        r.load = LoadAndCompaction.measure(node, table, generator, options.rows, options.concurrency);
         r.rawMB = options.rows * rawBytesPerRow / 1e6;
-        r.compactMBps = r.rawMB / r.compactSeconds;
-        long loggedMillis = ServerLogLines.of(node.log.linesSince(logMark), table.keyspace(), table.name())
-                .compactionMillis;
-        r.serverCompactSeconds = loggedMillis > 0 ? loggedMillis / 1000.0 : Double.NaN;
+        r.compactMBps = r.rawMB / r.load.compactSeconds;
         awaitCompressor(node.node, config.compressor);
         r.sstableMB = SSTableFiles.dataBytes(node.node.layout(), table.keyspace(), table.name()) / 1e6;
 
@@ -102,7 +74,7 @@ final class EndToEndRun {
         }
         MixedWorkload reads = MixedWorkload.pointReads(node.session(), table, generator, options.rows,
                 options.concurrency, 11);
-        cpu = ProcessCpu.seconds(node.pid);
+        double cpu = ProcessCpu.seconds(node.pid);
         long readStart = System.nanoTime();
         try (Progress ignored = Progress.show("random point reads", () -> String.format(Locale.ROOT,
                 "%,d reads, %,.0f ops/s, %ds of %ds", reads.completed.get(),

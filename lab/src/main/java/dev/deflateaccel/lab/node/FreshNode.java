@@ -1,5 +1,8 @@
 package dev.deflateaccel.lab.node;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
@@ -13,18 +16,18 @@ import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 
 /**
- * The part of a node run every program of the rotation shares (SteadyRun, IngestRun,
- * EndToEndRun): a fresh single node named {@code <config>-<repetition>}, started with the
+ * The part of a node run every node program shares (SteadyRun, IngestRun, EndToEndRun,
+ * SideBySideRun, ...): a fresh single node named {@code <config>-<repetition>}, started with the
  * configuration's settings on the program's base settings; the run's tables created (or imported); the
  * workload; the engine check against what the program requires; the node stopped and its
- * directory removed, so that no run inherits another's data. A run keeps only its workload and
+ * directory removed (unless kept for a look at its logs), so that no run inherits another's data. A run keeps only its workload and
  * its measurements.
  */
 final class FreshNode {
 
-    /** A run's workload on the started node; it measures into its own result. */
-    interface Workload {
-        void run(Started node);
+    /** A run's workload on the started node, measuring into the run's result. */
+    interface Workload<R> {
+        void run(Started node, R result);
     }
 
     /** The started node as a workload sees it. */
@@ -73,24 +76,40 @@ final class FreshNode {
     private final NodeEngineCheck.Requires requires;
     /** Where each node records a JFR profile, or null: profiling costs CPU, so such runs' figures do not compare. */
     private final Path jfrDir;
+    private final boolean keepNodes;
 
     FreshNode(Path nodesDir, CassandraLine line, NodeSettings base, NodeEngineCheck.Requires requires) {
-        this(nodesDir, line, base, requires, null);
+        this(nodesDir, line, base, requires, null, false);
     }
 
     FreshNode(Path nodesDir, CassandraLine line, NodeSettings base, NodeEngineCheck.Requires requires, Path jfrDir) {
+        this(nodesDir, line, base, requires, jfrDir, false);
+    }
+
+    FreshNode(Path nodesDir, CassandraLine line, NodeSettings base, NodeEngineCheck.Requires requires, Path jfrDir,
+              boolean keepNodes) {
         this.nodesDir = nodesDir;
         this.line = line;
         this.base = base;
         this.requires = requires;
         this.jfrDir = jfrDir;
+        this.keepNodes = keepNodes;
+        if (jfrDir != null) {
+            try {
+                Files.createDirectories(jfrDir);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create " + jfrDir, e);
+            }
+        }
     }
 
-    /** Runs {@code workload} on a fresh node for {@code config}; the engine check, {@link NodeEngineCheck#NONE} without the agent. */
-    NodeEngineCheck run(SteadyConfig config, int repetition, Consumer<CassandraNode> createTables,
-                        Workload workload) {
+    /**
+     * Runs {@code workload} on a fresh node for {@code config}, measuring into {@code result}; the
+     * engine check goes into it too ({@link NodeEngineCheck#NONE} without the agent).
+     */
+    <R extends RunResult> R run(SteadyConfig config, int repetition, R result, Consumer<CassandraNode> createTables,
+                                Workload<R> workload) {
         String nodeName = config.name + "-" + repetition;
-        NodeEngineCheck engines = NodeEngineCheck.NONE;
         try (CassandraNode node = CassandraNode.single(nodeName, nodesDir, "127.0.0.1", line)) {
             NodeSettings settings = config.settings(base);
             node.start(jfrDir == null ? settings
@@ -98,15 +117,17 @@ final class FreshNode {
             Started started = new Started(node, config.engine != null);
             createTables.accept(node);
             started.countEnginesFromHere();
-            workload.run(started);
+            workload.run(started, result);
             if (config.engine != null) {
-                engines = NodeEngineCheck.of(config.engine, node.engineStats().since(started.enginesBefore), requires,
-                        started.engineScope);
-                Progress.say("  agent: %s", engines.line);
+                result.engines = NodeEngineCheck.of(config.engine, node.engineStats().since(started.enginesBefore),
+                        requires, started.engineScope);
+                Progress.say("  agent: %s", result.engines.line);
             }
             node.stop();
         }
-        Files2.deleteRecursively(nodesDir.resolve(nodeName));
-        return engines;
+        if (!keepNodes) {
+            Files2.deleteRecursively(nodesDir.resolve(nodeName));
+        }
+        return result;
     }
 }

@@ -1,7 +1,6 @@
 package dev.deflateaccel.lab.node;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /** What one write-heavy ingest run on one fresh node measured. */
@@ -53,12 +52,5 @@ final class IngestResult extends RunResult {
         // Flushed files compacted away before the poll saw them count at the mean size of those it saw.
         double flushedOnDisk = (double) whole.flushedDiskBytes / whole.flushedDiskFiles * whole.flushes;
         return whole.compactedBytesOut / flushedOnDisk;
-    }
-
-    @Override
-    String summary() {
-        return String.format(Locale.ROOT, "%.0f us/row, caught up %.1f s after the ingest, settled %.1f s after the"
-                + " last write, compaction CPU %.1f ms per raw MB", cpuMicrosPerRow, ingestBacklogSeconds, settleSeconds,
-                compactionCpuMillisPerRawMb());
     }
 }

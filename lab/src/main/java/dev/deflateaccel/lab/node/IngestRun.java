@@ -54,10 +54,9 @@ final class IngestRun {
     }
 
     IngestResult run(SteadyConfig config, int repetition) {
-        IngestResult r = new IngestResult();
-        r.engines = freshNode.run(config, repetition,
+        IngestResult r = freshNode.run(config, repetition, new IngestResult(),
                 node -> TABLE.create(node.session(), config.compressionCql(options.chunkKb), options.stcs ? STCS : LCS),
-                node -> measure(node, repetition, r));
+                (node, result) -> measure(node, repetition, result));
         r.rawBytes = rawBytesByRows.computeIfAbsent(r.rows, rows -> rawBytes(rows, options.sensors));
         return r;
     }

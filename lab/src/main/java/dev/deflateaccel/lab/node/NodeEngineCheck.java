@@ -24,15 +24,18 @@ final class NodeEngineCheck {
         }
     }
 
-    static final NodeEngineCheck NONE = new NodeEngineCheck("", true);
+    static final NodeEngineCheck NONE = new NodeEngineCheck("", true, null);
 
     /** One line for the console and the report, "" without the agent. */
     final String line;
     final boolean ok;
+    /** Every engine's counters over the checked span (the side-by-side lists them all); null without the agent. */
+    final EngineStats stats;
 
-    private NodeEngineCheck(String line, boolean ok) {
+    private NodeEngineCheck(String line, boolean ok, EngineStats stats) {
         this.line = line;
         this.ok = ok;
+        this.stats = stats;
     }
 
     /** {@code stats} counted over the span the run checks; {@code scope} says which, e.g. " in the window", or "". */
@@ -45,6 +48,6 @@ final class NodeEngineCheck {
                         + " fallbacks %,d, errors %,d", engine, c, d, scope,
                 stats.operationsExcept(engine, EngineStats.COMPRESS),
                 stats.operationsExcept(engine, EngineStats.DECOMPRESS), fallbacks, stats.totalErrors());
-        return new NodeEngineCheck(line, stats.agentLoaded() && requires.metBy(c, d) && stats.totalErrors() == 0);
+        return new NodeEngineCheck(line, stats.agentLoaded() && requires.metBy(c, d) && stats.totalErrors() == 0, stats);
     }
 }

@@ -1,6 +1,6 @@
 package dev.deflateaccel.lab.node;
 
-/** What every rotated node run reports beside its measurements, and what RotatedRuns needs of it. */
+/** What every node run reports beside its measurements, and what RotatedRuns needs of it. */
 abstract class RunResult {
 
     /** Failed requests, and reads that did not return what was written. */
@@ -16,7 +16,4 @@ abstract class RunResult {
     boolean clean() {
         return failures == 0 && wrongReads == 0 && engines.ok;
     }
-
-    /** The run's main figures in one console line, printed when it ends. */
-    abstract String summary();
 }

@@ -14,11 +14,11 @@ final class SaturationReport {
     static RunReport.Definition<SaturationResult> definition(List<Integer> steps, double p99BoundMillis) {
         String bound = String.format(Locale.ROOT, "%.0f ms", p99BoundMillis);
         Metric<SaturationResult> held = new Metric<>("ops/s held (read p99 under " + bound + ")",
-                SaturationResult::heldOpsPerSecond, false, "%.0f");
-        Metric<SaturationResult> cpuHeld = new Metric<>("node CPU us/op there", SaturationResult::heldCpuMicrosPerOp,
+                r -> r.held(s -> s.opsPerSecond), false, "%.0f");
+        Metric<SaturationResult> cpuHeld = new Metric<>("node CPU us/op there", r -> r.held(s -> s.cpuMicrosPerOp),
                 true, "%.0f");
         List<Metric<SaturationResult>> table = new ArrayList<>(List.of(held, cpuHeld,
-                new Metric<>("read p99 ms there", SaturationResult::heldReadP99, true, "%.1f")));
+                new Metric<>("read p99 ms there", r -> r.held(s -> s.readP99), true, "%.1f")));
         for (int c : steps) {
             table.add(new Metric<>(c + " in flight: ops/s", r -> r.at(c).opsPerSecond, false, "%.0f"));
             table.add(new Metric<>(c + " in flight: node CPU us/op", r -> r.at(c).cpuMicrosPerOp, true, "%.0f"));

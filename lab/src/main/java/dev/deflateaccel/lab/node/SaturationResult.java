@@ -2,7 +2,7 @@ package dev.deflateaccel.lab.node;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /** What one saturation run measured: the closed-loop 80/20 load at each concurrency step. */
 final class SaturationResult extends RunResult {
@@ -35,19 +35,10 @@ final class SaturationResult extends RunResult {
         return best;
     }
 
-    double heldOpsPerSecond() {
+    /** A figure of the held step, or NaN when no step held. */
+    double held(ToDoubleFunction<Step> figure) {
         Step s = held();
-        return s == null ? Double.NaN : s.opsPerSecond;
-    }
-
-    double heldCpuMicrosPerOp() {
-        Step s = held();
-        return s == null ? Double.NaN : s.cpuMicrosPerOp;
-    }
-
-    double heldReadP99() {
-        Step s = held();
-        return s == null ? Double.NaN : s.readP99;
+        return s == null ? Double.NaN : figure.applyAsDouble(s);
     }
 
     /** The step run at {@code concurrency}, or null. */
@@ -58,11 +49,5 @@ final class SaturationResult extends RunResult {
             }
         }
         return null;
-    }
-
-    @Override
-    String summary() {
-        return String.format(Locale.ROOT, "held %,.0f ops/s at %.0f us CPU/op (read p99 %.1f ms)", heldOpsPerSecond(),
-                heldCpuMicrosPerOp(), heldReadP99());
     }
 }

@@ -35,10 +35,9 @@ final class SaturationRun {
     SaturationResult run(SteadyConfig config, int repetition) {
         SaturationResult r = new SaturationResult();
         r.p99BoundMillis = options.p99BoundMillis;
-        r.engines = freshNode.run(config, repetition,
+        return freshNode.run(config, repetition, r,
                 node -> TABLE.create(node.session(), config.compressionCql(options.chunkKb)),
-                node -> measure(node, repetition, r));
-        return r;
+                (node, result) -> measure(node, repetition, result));
     }
 
     private void measure(FreshNode.Started started, int repetition, SaturationResult r) {

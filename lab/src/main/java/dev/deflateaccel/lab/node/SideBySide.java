@@ -9,10 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 
-import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.AgentJar;
 import dev.deflateaccel.harness.CassandraDistribution;
-import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.lab.MachineLoad;
 
 /**
@@ -20,8 +18,9 @@ import dev.deflateaccel.lab.MachineLoad;
  * Cassandra 5.0 node with the agent and on one without it, in alternating order (A-B-B-A), printed
  * side by side - throughput, node CPU per operation, latency percentiles, flush and compaction
  * time, SSTable size, which engine served how many Deflate calls - with a judgement per measurement
- * (Verdict) and a one-line verdict. Builds nothing; the nodes and their data are removed on exit,
- * Ctrl-C included, unless --keep is given.
+ * (Verdict) and a one-line verdict. The rounds are RotatedRuns' repetitions of the configurations
+ * libdeflate and stock, each run on a FreshNode (SideBySideRun). Builds nothing; the nodes and
+ * their data are removed after each run and on exit, Ctrl-C included, unless --keep is given.
  */
 public final class SideBySide {
 
@@ -31,16 +30,6 @@ public final class SideBySide {
     public static void main(String[] args) {
         NodeProgram.main(args, "side-by-side", SideBySideOptions::parse, SideBySideOptions.USAGE, o -> o.keep,
                 SideBySide::run);
-    }
-
-    private static SideBySideResult runWithAgent(SideBySideRun runner, int round) {
-        Progress.say("== round %d: with agent (libdeflate) ==", round);
-        return runner.run("with agent, round " + round, "with-agent-" + round, NodeSettings.withAgent(AgentConfig.libdeflate()));
-    }
-
-    private static SideBySideResult runStock(SideBySideRun runner, int round) {
-        Progress.say("== round %d: without agent (stock) ==", round);
-        return runner.run("without agent, round " + round, "without-agent-" + round, NodeSettings.stock());
     }
 
     /**
@@ -65,40 +54,29 @@ public final class SideBySide {
         Progress.say("Cassandra:     %s", distribution.describe());
         Progress.say("agent:         %s (config: libdeflate both directions)", agentJar);
         Progress.say("JDK:           %s %s", System.getProperty("java.vm.name"), System.getProperty("java.version"));
-        Progress.say("node dirs:     %s%s", nodesDir, options.keep ? " (kept)" : " (removed on exit)");
+        Progress.say("node dirs:     %s%s", nodesDir, options.keep ? " (kept)" : " (each removed after its run)");
 
         readOnce(distribution.lib());
         if (options.jfrDir != null) {
-            try {
-                Files.createDirectories(options.jfrDir);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot create " + options.jfrDir, e);
-            }
             Progress.say("JFR:           %s/<node>.jfr (profiling: do not compare these runs' figures)", options.jfrDir);
         }
-        SideBySideRun runner = new SideBySideRun(options, nodesDir);
-        List<SideBySideResult> agent = new ArrayList<>();
-        List<SideBySideResult> stock = new ArrayList<>();
-        List<Boolean> agentFirst = new ArrayList<>();
-        long start = System.nanoTime();
+        // Two configurations rotated per repetition run A-B, B-A, A-B: the rounds alternate which side
+        // runs first, so that an advantage of going first or second - cold page cache, a neighbour's
+        // build finishing - shows up as disagreement.
+        SteadyConfig agent = SteadyConfig.parse("libdeflate").get(0);
+        SteadyConfig stock = SteadyConfig.parse("stock").get(0);
+        List<SteadyConfig> order = options.stockFirst ? List.of(stock, agent) : List.of(agent, stock);
+        RotatedRuns rotation = new RotatedRuns(order, options.rounds, null, "side-by-side");
         MachineLoad startLoad = MachineLoad.snapshot();
+        RotatedRuns.Runs<SideBySideResult> runs = rotation.runAll(new SideBySideRun(options, nodesDir)::run,
+                SideBySideResult::line);
+        List<Boolean> agentFirst = new ArrayList<>();
         for (int round = 1; round <= options.rounds; round++) {
-            // Alternate which side runs first (A-B-B-A), so that an advantage of going first or
-            // second - cold page cache, a neighbour's build finishing - shows up as disagreement.
-            boolean agentFirstNow = (round % 2 == 1) != options.stockFirst;
-            agentFirst.add(agentFirstNow);
-            if (agentFirstNow) {
-                agent.add(runWithAgent(runner, round));
-                stock.add(runStock(runner, round));
-            } else {
-                stock.add(runStock(runner, round));
-                agent.add(runWithAgent(runner, round));
-            }
-            Progress.say("  (elapsed %d s)", (System.nanoTime() - start) / 1_000_000_000L);
+            agentFirst.add(rotation.order(round).get(0) == agent);
         }
 
         System.out.println();
-        System.out.print(new SideBySideReport(agent, stock, agentFirst).render(options));
+        System.out.print(new SideBySideReport(runs.results.get(agent), runs.results.get(stock), agentFirst).render(options));
         // The nodes are this program's children: "other processes" is everything but this comparison.
         MachineLoad endLoad = MachineLoad.snapshot();
         System.out.println("CPU used by other processes during the runs: " + endLoad.describeSince(startLoad));
@@ -107,12 +85,9 @@ public final class SideBySide {
                     + " processes or steal): the verdict backs nothing; re-run on a quiet machine.%n",
                     Math.round(MachineLoad.DISTURBED * 100));
         }
-        List<SideBySideResult> results = new ArrayList<>(agent);
-        results.addAll(stock);
-        boolean clean = results.stream().allMatch(SideBySideResult::clean);
-        if (!clean) {
+        if (!runs.clean) {
             System.out.println("\nSOMETHING WENT WRONG: failed requests, wrong reads or a failed read-back above.");
         }
-        return clean;
+        return runs.clean;
     }
 }

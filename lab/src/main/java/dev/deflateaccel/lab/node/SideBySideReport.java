@@ -1,9 +1,11 @@
 package dev.deflateaccel.lab.node;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.ToDoubleFunction;
+import java.util.Map;
+import java.util.function.Function;
 
 import dev.deflateaccel.harness.EngineCounters;
 import dev.deflateaccel.harness.EngineStats;
@@ -22,49 +24,33 @@ final class SideBySideReport {
     private static final int LABEL = 32;
     private static final int COLUMN = 22;
 
-    /** One printed measurement. */
-    private static final class Measurement {
-        final String label;
-        final String name;
-        final Kind kind;
-        final ToDoubleFunction<SideBySideResult> value;
-        final String format;
+    private static final Metric<SideBySideResult> LOAD = new Metric<>("load rows/s", r -> r.load.loadRowsPerSecond,
+            false, "%,.0f", "load throughput", Kind.RATIO);
+    private static final Metric<SideBySideResult> LOAD_CPU = new Metric<>("  node CPU us/row",
+            r -> r.load.loadCpuMicrosPerRow, true, "%.1f", "CPU per write", Kind.RATIO);
+    private static final Metric<SideBySideResult> FLUSH = new Metric<>("flush s (LZ4 in stock 5.0)",
+            r -> r.load.flushSeconds, true, "%.2f", "flush", Kind.TIME);
+    private static final Metric<SideBySideResult> COMPACTION = new Metric<>("major compaction s (server log)",
+            r -> Double.isNaN(r.load.serverCompactSeconds) ? r.load.compactSeconds : r.load.serverCompactSeconds, true,
+            "%.2f", "compaction", Kind.TIME);
+    private static final Metric<SideBySideResult> COMPACTION_CPU = new Metric<>("  node CPU us/compacted row",
+            r -> r.load.compactCpuMicrosPerRow, true, "%.1f", "CPU per compacted row", Kind.RATIO);
+    private static final Metric<SideBySideResult> SIZE = new Metric<>("Data.db MiB", r -> r.sstableBytes / 1048576.0,
+            true, "%.2f", "size", Kind.SIZE);
+    private static final Metric<SideBySideResult> MIXED = new Metric<>("mixed 50/50 ops/s", r -> r.mixedOpsPerSecond,
+            false, "%,.0f", "mixed throughput", Kind.RATIO);
+    private static final Metric<SideBySideResult> MIXED_CPU = new Metric<>("  node CPU us/op",
+            r -> r.mixedCpuMicrosPerOp, true, "%.0f", "CPU per op", Kind.RATIO);
+    private static final Metric<SideBySideResult> READ_P99 = new Metric<>("  read p99 ms", r -> r.readP99, true,
+            "%.2f", "read p99", Kind.RATIO);
+    private static final Metric<SideBySideResult> WRITE_P99 = new Metric<>("  write p99 ms", r -> r.writeP99, true,
+            "%.2f", "write p99", Kind.RATIO);
 
-        Measurement(String label, String name, Kind kind, ToDoubleFunction<SideBySideResult> value, String format) {
-            this.label = label;
-            this.name = name;
-            this.kind = kind;
-            this.value = value;
-            this.format = format;
-        }
-    }
-
-    private static final Measurement LOAD = new Measurement("load rows/s", "load throughput", Kind.RATIO,
-            r -> r.loadRowsPerSecond, "%,.0f");
-    private static final Measurement LOAD_CPU = new Measurement("  node CPU us/row", "CPU per write", Kind.RATIO,
-            r -> r.loadCpuMicrosPerRow, "%.1f");
-    private static final Measurement FLUSH = new Measurement("flush s (LZ4 in stock 5.0)", "flush", Kind.TIME,
-            r -> r.flushSeconds, "%.2f");
-    private static final Measurement COMPACTION = new Measurement("major compaction s (server log)", "compaction",
-            Kind.TIME, r -> Double.isNaN(r.serverCompactionSeconds) ? r.compactionSeconds : r.serverCompactionSeconds,
-            "%.2f");
-    private static final Measurement COMPACTION_CPU = new Measurement("  node CPU us/compacted row",
-            "CPU per compacted row", Kind.RATIO, r -> r.compactionCpuMicrosPerRow, "%.1f");
-    private static final Measurement SIZE = new Measurement("Data.db MiB", "size", Kind.SIZE,
-            r -> r.sstableBytes / 1048576.0, "%.2f");
-    private static final Measurement MIXED = new Measurement("mixed 50/50 ops/s", "mixed throughput", Kind.RATIO,
-            r -> r.mixedOpsPerSecond, "%,.0f");
-    private static final Measurement MIXED_CPU = new Measurement("  node CPU us/op", "CPU per op", Kind.RATIO,
-            r -> r.mixedCpuMicrosPerOp, "%.0f");
-    private static final Measurement READ_P99 = new Measurement("  read p99 ms", "read p99", Kind.RATIO,
-            r -> r.readP99, "%.2f");
-    private static final Measurement WRITE_P99 = new Measurement("  write p99 ms", "write p99", Kind.RATIO,
-            r -> r.writeP99, "%.2f");
-
-    private static final List<Measurement> ALL = List.of(LOAD, LOAD_CPU, FLUSH, COMPACTION, COMPACTION_CPU, SIZE, MIXED,
-            MIXED_CPU, READ_P99, WRITE_P99);
+    private static final List<Metric<SideBySideResult>> ALL = List.of(LOAD, LOAD_CPU, FLUSH, COMPACTION,
+            COMPACTION_CPU, SIZE, MIXED, MIXED_CPU, READ_P99, WRITE_P99);
     /** What the one-line verdict names; on a 2-core machine CPU per operation before throughput. */
-    private static final List<Measurement> VERDICT = List.of(COMPACTION, COMPACTION_CPU, MIXED_CPU, MIXED, SIZE);
+    private static final List<Metric<SideBySideResult>> VERDICT = List.of(COMPACTION, COMPACTION_CPU, MIXED_CPU,
+            MIXED, SIZE);
 
     private final List<SideBySideResult> agent;
     private final List<SideBySideResult> stock;
@@ -84,11 +70,12 @@ final class SideBySideReport {
         text.append(fmt("DeflateCompressor table, %d KiB chunks, %,d rows; A = with agent (libdeflate), B = without;"
                 + " order %s(runs listed in round order)%n%n", options.chunkKb, options.rows, order));
         row("", "with agent", "without agent", "agent/stock", "judgement");
-        java.util.Map<Measurement, Finding> findings = new java.util.HashMap<>();
-        for (Measurement m : ALL) {
-            Finding f = Verdict.judge(m.name, m.kind, rounds(m));
+        Map<Metric<SideBySideResult>, Finding> findings = new HashMap<>();
+        for (Metric<SideBySideResult> m : ALL) {
+            Finding f = Verdict.judge(m.finding, m.kind, rounds(m));
             findings.put(m, f);
-            row(m.label, runs(agent, m), runs(stock, m), f.ratio.format("%.2f"), f.real ? "real" : "within noise");
+            row(m.name, each(agent, m::format), each(stock, m::format), f.ratio.format("%.2f"),
+                    f.real ? "real" : "within noise");
         }
         List<Finding> verdict = new ArrayList<>();
         VERDICT.forEach(m -> verdict.add(findings.get(m)));
@@ -98,12 +85,8 @@ final class SideBySideReport {
         for (int i = 0; i < agent.size(); i++) {
             engines(i + 1, agent.get(i));
         }
-        for (SideBySideResult r : agent) {
-            checkLine(r);
-        }
-        for (SideBySideResult r : stock) {
-            checkLine(r);
-        }
+        checkLines("with agent", agent);
+        checkLines("without agent", stock);
         String shared = MachineDescription.sharedCoresNote();
         if (!shared.isEmpty()) {
             text.append('\n').append(shared).append('\n');
@@ -114,7 +97,7 @@ final class SideBySideReport {
         return text.toString();
     }
 
-    private List<Round> rounds(Measurement m) {
+    private List<Round> rounds(Metric<SideBySideResult> m) {
         List<Round> rounds = new ArrayList<>();
         for (int i = 0; i < agent.size(); i++) {
             rounds.add(new Round(m.value.applyAsDouble(agent.get(i)), m.value.applyAsDouble(stock.get(i)), agentFirst.get(i)));
@@ -122,11 +105,7 @@ final class SideBySideReport {
         return rounds;
     }
 
-    private static String runs(List<SideBySideResult> side, Measurement m) {
-        return each(side, r -> fmt(m.format, m.value.applyAsDouble(r)));
-    }
-
-    private static String each(List<SideBySideResult> side, java.util.function.Function<SideBySideResult, String> cell) {
+    private static String each(List<SideBySideResult> side, Function<SideBySideResult, String> cell) {
         List<String> cells = new ArrayList<>();
         side.forEach(r -> cells.add(cell.apply(r)));
         return String.join(", ", cells);
@@ -136,11 +115,12 @@ final class SideBySideReport {
     private void engines(int n, SideBySideResult r) {
         for (String direction : EngineStats.DIRECTIONS) {
             List<String> parts = new ArrayList<>();
-            if (r.engines == null || !r.engines.agentLoaded()) {
+            EngineStats stats = r.engines.stats;
+            if (stats == null || !stats.agentLoaded()) {
                 parts.add("AGENT NOT LOADED");
             } else {
                 for (String engine : EngineStats.ENGINES) {
-                    EngineCounters c = r.engines.get(engine, direction);
+                    EngineCounters c = stats.get(engine, direction);
                     if (c.operations > 0 || c.fallbacks > 0) {
                         parts.add(fmt("%s %,d ops, %,d fallbacks", engine, c.operations, c.fallbacks));
                     }
@@ -151,9 +131,12 @@ final class SideBySideReport {
         }
     }
 
-    private void checkLine(SideBySideResult r) {
-        if (!r.dataCheck.startsWith("ok")) {
-            text.append(r.label).append(" read-back: ").append(r.dataCheck).append('\n');
+    private void checkLines(String side, List<SideBySideResult> runs) {
+        for (int i = 0; i < runs.size(); i++) {
+            if (!runs.get(i).dataCheck.startsWith("ok")) {
+                text.append(side).append(", round ").append(i + 1).append(" read-back: ").append(runs.get(i).dataCheck)
+                        .append('\n');
+            }
         }
     }
 

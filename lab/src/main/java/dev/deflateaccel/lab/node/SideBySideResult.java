@@ -1,37 +1,34 @@
 package dev.deflateaccel.lab.node;
 
-import dev.deflateaccel.harness.EngineStats;
+import java.util.Locale;
 
-/** What one side (with or without the agent) measured. */
-final class SideBySideResult {
+/** What one side (with or without the agent) measured in one round. */
+final class SideBySideResult extends RunResult {
 
-    final String label;
-    double startSeconds;
-    double loadRowsPerSecond;
-    /** Node CPU (utime + stime) per loaded row, per compacted row, per mixed operation. */
-    double loadCpuMicrosPerRow;
-    double compactionCpuMicrosPerRow;
-    double mixedCpuMicrosPerOp;
-    double flushSeconds;
-    double compactionSeconds;
-    /** The major compaction's duration as system.log gives it ("Compacted (...) in N ms"); NaN if not found. */
-    double serverCompactionSeconds = Double.NaN;
+    LoadAndCompaction load = new LoadAndCompaction();
     long sstableBytes;
     double mixedOpsPerSecond;
+    /** Node CPU (utime + stime) per mixed operation. */
+    double mixedCpuMicrosPerOp;
     double readP50;
     double readP99;
     double writeP50;
     double writeP99;
-    long failures;
-    long wrongReads;
     String dataCheck = "not run";
-    EngineStats engines;
 
-    SideBySideResult(String label) {
-        this.label = label;
-    }
-
+    /**
+     * No failed request, no wrong read, every row read back. The engines are printed for the
+     * reader, not checked: the stock side has none, and the verdict compares what each side did.
+     */
+    @Override
     boolean clean() {
         return failures == 0 && wrongReads == 0 && dataCheck.startsWith("ok");
+    }
+
+    /** The run's main figures in one console line, printed when it ends. */
+    String line() {
+        return String.format(Locale.ROOT, "load %,.0f rows/s, compaction %.2f s, mixed %,.0f ops/s at %.0f us CPU/op,"
+                        + " read p99 %.2f ms, read-back %s", load.loadRowsPerSecond, load.serverCompactSeconds,
+                mixedOpsPerSecond, mixedCpuMicrosPerOp, readP99, dataCheck);
     }
 }

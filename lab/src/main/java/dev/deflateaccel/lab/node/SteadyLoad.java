@@ -1,11 +1,9 @@
 package dev.deflateaccel.lab.node;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiFunction;
 
 /**
  * The reference benchmark (lab/run-steady-load.sh, issue 12 items 1-3): a steady 80/20 read/write
@@ -36,63 +34,52 @@ public final class SteadyLoad {
     }
 
     private static boolean run(SteadyLoadOptions options, Path nodesDir) {
-        RotatedRuns runs = new RotatedRuns(options.configs, options.repetitions, options.resultsDir,
-                options.saturation ? "saturation" : options.compactionReads ? "compaction-reads"
-                        : options.ingest ? "ingest" : "steady");
         if (options.saturation) {
-            List<String> header = runs.header(options.commandLine, String.format(Locale.ROOT, "%,d preloaded points,"
-                            + " then %.0f%% reads closed loop, %d s unmeasured, then %d s at each of %s in flight; held:"
-                            + " read p99 under %.0f ms; %d KiB chunks, %d repetitions, configuration order rotated per"
-                            + " repetition, fresh node per run", options.rows, options.readShare * 100,
-                    options.warmUp.toSeconds(), options.measured.toSeconds(), options.steps, options.p99BoundMillis,
-                    options.chunkKb, options.repetitions));
-            profiled(header, options);
-            return runs.run(header, SaturationReport.definition(options.steps, options.p99BoundMillis),
+            return run(options, "saturation", String.format(Locale.ROOT, "%,d preloaded points, then %.0f%% reads"
+                            + " closed loop, %d s unmeasured, then %d s at each of %s in flight; held: read p99 under"
+                            + " %.0f ms; ", options.rows, options.readShare * 100, options.warmUp.toSeconds(),
+                    options.measured.toSeconds(), options.steps, options.p99BoundMillis),
+                    SaturationReport.definition(options.steps, options.p99BoundMillis),
                     new SaturationRun(options, nodesDir)::run);
         }
         if (options.compactionReads) {
-            List<String> header = runs.header(options.commandLine, String.format(Locale.ROOT, "a table of %,d points"
-                            + " imported twice; %d s of unmeasured reads, then per table %d s of point reads at %,.0f/s"
-                            + " without compaction and the same reads throughout a major compaction (first unthrottled,"
-                            + " then 64 MiB/s); chunk cache off; %d KiB chunks, %d repetitions, configuration order"
-                            + " rotated per repetition, fresh node per run", options.rows, options.warmUp.toSeconds(),
-                    options.measured.toSeconds(), options.rate, options.chunkKb, options.repetitions));
-            profiled(header, options);
-            return runs.run(header, CompactionReadsReport.DEFINITION,
+            return run(options, "compaction-reads", String.format(Locale.ROOT, "a table of %,d points imported"
+                            + " twice; %d s of unmeasured reads, then per table %d s of point reads at %,.0f/s without"
+                            + " compaction and the same reads throughout a major compaction (first unthrottled, then 64"
+                            + " MiB/s); chunk cache off; ", options.rows, options.warmUp.toSeconds(),
+                    options.measured.toSeconds(), options.rate), CompactionReadsReport.DEFINITION,
                     new CompactionReadsRun(options, nodesDir, options.sstableCache)::run);
         }
         if (options.ingest) {
-            List<String> header = runs.header(options.commandLine, String.format(Locale.ROOT, "%,d points ingested"
-                            + " (closed loop), then %d s of 90/10 writes/reads at %,.0f/s, then settled; %s; %d KiB"
-                            + " chunks, %d repetitions, configuration order rotated per repetition, fresh node per run",
-                    options.rows, options.mixed.toSeconds(), options.mixedRate,
-                    options.stcs ? "SizeTieredCompactionStrategy" : "LeveledCompactionStrategy, 8 MiB SSTables",
-                    options.chunkKb, options.repetitions));
-            profiled(header, options);
-            return runs.run(header, IngestReport.DEFINITION, new IngestRun(options, nodesDir)::run);
+            return run(options, "ingest", String.format(Locale.ROOT, "%,d points ingested (closed loop), then %d s"
+                            + " of 90/10 writes/reads at %,.0f/s, then settled; %s; ", options.rows,
+                    options.mixed.toSeconds(), options.mixedRate,
+                    options.stcs ? "SizeTieredCompactionStrategy" : "LeveledCompactionStrategy, 8 MiB SSTables"),
+                    IngestReport.DEFINITION, new IngestRun(options, nodesDir)::run);
         }
-        List<String> header = runs.header(options.commandLine, String.format(Locale.ROOT, "%,d preloaded points,"
-                        + " %.0f%% reads at %,.0f requests/s for %d s (after %d s unmeasured), %d KiB chunks, %d"
-                        + " repetitions, configuration order rotated per repetition, fresh node per run", options.rows,
-                options.readShare * 100, options.rate, options.measured.toSeconds(), options.warmUp.toSeconds(),
-                options.chunkKb, options.repetitions));
-        profiled(header, options);
-        return runs.run(header, SteadyReport.DEFINITION, new SteadyRun(options, nodesDir)::run);
+        return run(options, "steady", String.format(Locale.ROOT, "%,d preloaded points, %.0f%% reads at %,.0f"
+                        + " requests/s for %d s (after %d s unmeasured), ", options.rows, options.readShare * 100,
+                options.rate, options.measured.toSeconds(), options.warmUp.toSeconds()), SteadyReport.DEFINITION,
+                new SteadyRun(options, nodesDir)::run);
     }
 
-    /** With --jfr, the report says so: a profiled node spends CPU on the profile. */
-    private static void profiled(List<String> header, SteadyLoadOptions options) {
-        if (options.jfrDir == null) {
-            return;
+    /**
+     * One mode's rotation and report ({@code <stamp>-<kind>.md}), under a header line that begins
+     * with what the mode runs; with --jfr the header says so: a profiled node spends CPU on the profile.
+     */
+    private static <R extends RunResult> boolean run(SteadyLoadOptions options, String kind, String whatRuns,
+                                                     RunReport.Definition<R> definition,
+                                                     BiFunction<SteadyConfig, Integer, R> run) {
+        RotatedRuns runs = new RotatedRuns(options.configs, options.repetitions, options.resultsDir, kind);
+        List<String> header = runs.header(options.commandLine, whatRuns + String.format(Locale.ROOT, "%d KiB chunks,"
+                + " %d repetitions, configuration order rotated per repetition, fresh node per run", options.chunkKb,
+                options.repetitions));
+        if (options.jfrDir != null) {
+            String note = "**Profiled**: every node recorded a JFR profile to " + options.jfrDir
+                    + "/<config>-<repetition>.jfr; profiling costs CPU, so these figures back nothing.";
+            Progress.say("%s", note);
+            header.add(note);
         }
-        try {
-            Files.createDirectories(options.jfrDir);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + options.jfrDir, e);
-        }
-        String note = "**Profiled**: every node recorded a JFR profile to " + options.jfrDir
-                + "/<config>-<repetition>.jfr; profiling costs CPU, so these figures back nothing.";
-        Progress.say("%s", note);
-        header.add(note);
+        return runs.run(header, definition, run);
     }
 }

@@ -1,7 +1,6 @@
 package dev.deflateaccel.lab.node;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /** What one steady-load run on one fresh node measured. */
@@ -25,10 +24,4 @@ final class SteadyResult extends RunResult {
     /** ... and over the whole run, preload included: more compaction work, so a steadier throughput. */
     ServerLogLines whole = new ServerLogLines();
     long dataBytes;
-
-    @Override
-    String summary() {
-        return String.format(Locale.ROOT, "%.0f us CPU/op, read p50/p99 %.2f/%.1f ms, achieved %.0f/s (%,d late),"
-                + " window: %s", cpuMicrosPerOp, readP50, readP99, achievedPerSecond, lateSends, window);
-    }
 }

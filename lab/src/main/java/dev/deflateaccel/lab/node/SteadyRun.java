@@ -42,11 +42,9 @@ final class SteadyRun {
     }
 
     SteadyResult run(SteadyConfig config, int repetition) {
-        SteadyResult r = new SteadyResult();
-        r.engines = freshNode.run(config, repetition,
+        return freshNode.run(config, repetition, new SteadyResult(),
                 node -> TABLE.create(node.session(), config.compressionCql(options.chunkKb)),
-                node -> measure(node, repetition, r));
-        return r;
+                (node, r) -> measure(node, repetition, r));
     }
 
     private void measure(FreshNode.Started node, int repetition, SteadyResult r) {

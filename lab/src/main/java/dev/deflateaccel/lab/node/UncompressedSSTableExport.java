@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.Pause;
 import dev.deflateaccel.harness.workload.TimeSeriesPreload;
 import dev.deflateaccel.harness.workload.TimeSeriesTable;
 
@@ -86,12 +87,7 @@ final class UncompressedSSTableExport {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the major compaction did not settle into one SSTable: " + files);
             }
-            try {
-                Thread.sleep(250);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+            Pause.millis(250);
         }
     }
 

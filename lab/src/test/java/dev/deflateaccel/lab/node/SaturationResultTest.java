@@ -33,9 +33,9 @@ class SaturationResultTest {
         SaturationResult.Step held = step(r, 32, 3_000, 19.9, 550);
         step(r, 128, 3_400, 80, 540);
         assertSame(held, r.held());
-        assertEquals(3_000, r.heldOpsPerSecond());
-        assertEquals(550, r.heldCpuMicrosPerOp());
-        assertEquals(19.9, r.heldReadP99());
+        assertEquals(3_000, r.held(s -> s.opsPerSecond));
+        assertEquals(550, r.held(s -> s.cpuMicrosPerOp));
+        assertEquals(19.9, r.held(s -> s.readP99));
         assertSame(held, r.at(32));
         assertNull(r.at(64));
     }
@@ -46,8 +46,8 @@ class SaturationResultTest {
         r.p99BoundMillis = 20;
         step(r, 8, 2_000, 25, 600);
         assertNull(r.held());
-        assertTrue(Double.isNaN(r.heldOpsPerSecond()));
-        assertTrue(Double.isNaN(r.heldCpuMicrosPerOp()));
+        assertTrue(Double.isNaN(r.held(s -> s.opsPerSecond)));
+        assertTrue(Double.isNaN(r.held(s -> s.cpuMicrosPerOp)));
     }
 
     @Test

@@ -1,0 +1,99 @@
+package dev.deflateaccel.lab.node;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each node report's definition, fed fixed results, writes the same title, table header, rows,
+ * rankings, sections and how-measured lines as the report committed under lab/node-results/ that
+ * its command produced; only the numbers differ.
+ */
+class CommittedReportShapeTest {
+
+    static final Path NODE_RESULTS = Paths.get("node-results");
+
+    @Test
+    void steadyLoad() throws IOException {
+        assertSameShape("20261130-172939-steady.md", SteadyReport.DEFINITION, SteadyResult::new);
+    }
+
+    @Test
+    void ingest() throws IOException {
+        // The latest ingest report (a profiled one): the earlier ones predate the current how-measured text.
+        assertSameShape("20261202-070801-ingest-profiled.md", IngestReport.DEFINITION, IngestResult::new);
+    }
+
+    @Test
+    void compactionReads() throws IOException {
+        assertSameShape("20261202-020746-compaction-reads.md", CompactionReadsReport.DEFINITION,
+                CompactionReadsResult::new);
+    }
+
+    @Test
+    void saturation() throws IOException {
+        List<Integer> steps = List.of(4, 8, 16, 32, 64);
+        assertSameShape("20261202-050216-saturation.md", SaturationReport.definition(steps, 20), () -> {
+            SaturationResult r = new SaturationResult();
+            steps.forEach(c -> r.steps.add(new SaturationResult.Step(c)));
+            return r;
+        });
+    }
+
+    /** The committed report's lines that say what is reported, not what was measured. */
+    static List<String> shape(String markdown) {
+        List<String> shape = new ArrayList<>();
+        String section = "";
+        for (String line : markdown.split("\n")) {
+            if (line.startsWith("# ") || line.startsWith("Median") || line.startsWith("Rankings")
+                    || line.startsWith("Per run") || line.startsWith("How measured") || line.startsWith("| measurement")) {
+                section = line;
+                shape.add(line);
+            } else if (line.startsWith("| ") && !line.startsWith("| ---")) {
+                shape.add("row: " + line.substring(2, line.indexOf(" |")));
+            } else if (section.startsWith("Rankings") && line.startsWith("- ")) {
+                shape.add("ranked: " + line.substring(2, line.lastIndexOf(": ")));
+            } else if (section.startsWith("Per run") && line.startsWith("- ")) {
+                shape.add("runs of: " + line);
+            } else if (section.startsWith("How measured") && line.startsWith("- ")) {
+                shape.add(line);
+            }
+        }
+        return shape;
+    }
+
+    private static <R extends RunResult> void assertSameShape(String committed, RunReport.Definition<R> definition,
+                                                            Supplier<R> result) throws IOException {
+        String expected = Files.readString(NODE_RESULTS.resolve(committed), StandardCharsets.UTF_8);
+        Map<SteadyConfig, List<R>> results = new LinkedHashMap<>();
+        for (SteadyConfig config : configsOf(expected)) {
+            results.put(config, List.of(result.get(), result.get()));
+        }
+        String markdown = new RunReport<>(definition, results).markdown(List.of("header"));
+        assertEquals(String.join("\n", shape(expected)), String.join("\n", shape(markdown)));
+    }
+
+    /** The configurations of the table's columns, by their labels. */
+    private static List<SteadyConfig> configsOf(String markdown) {
+        Map<String, SteadyConfig> byLabel = new HashMap<>();
+        SteadyConfig.parse(String.join(",", SteadyConfig.names())).forEach(c -> byLabel.put(c.label, c));
+        String header = markdown.lines().filter(l -> l.startsWith("| measurement |")).findFirst().orElseThrow();
+        List<SteadyConfig> configs = new ArrayList<>();
+        for (String label : header.substring("| measurement | ".length(), header.length() - 2).split(" \\| ")) {
+            configs.add(byLabel.get(label));
+        }
+        return configs;
+    }
+}
