@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 
 import dev.deflateaccel.lab.tools.OptionTable;
 import dev.deflateaccel.lab.tools.ValueKind;
@@ -20,6 +19,9 @@ final class SteadyLoadOptions {
 
     /** The longest phase an option may ask for: a day, beyond any run this program is meant for. */
     private static final long MAX_SECONDS = 86_400;
+
+    /** What every --quick run measures, once. */
+    private static final String FEW = " --configs stock,igzip --repetitions 1";
 
     private static final OptionTable<SteadyLoadOptions> OPTIONS = new OptionTable<SteadyLoadOptions>(String.join("\n",
             "usage: run-steady-load.sh [--quick] [--configs A,B,...] [--repetitions R] [--rows N] [--rate OPS]",
@@ -38,31 +40,26 @@ final class SteadyLoadOptions {
             "  points. Configurations alternated, R repetitions.",
             "  Item 2 (flush with Deflate): --configs " + SteadyConfig.FLUSH_SET,
             "  Results: lab/target/steady-results/<timestamp>-steady.md (-ingest.md) and .png (--results DIR to change)."))
-            .flag("--quick", "a smoke run: 20000 points, 10 s warm-up, 30 s, 1 repetition of stock,igzip (unless "
-                    + "given)", o -> o.quick = true)
+            .flag("--quick", "a smoke run", o -> o.quick = true)
             .flag("--ingest", "the write-heavy run instead (issue 19 item 1). Per run, on a fresh node with a 32 MiB "
-                    + "memtable: ingest N points (default 250000) as fast as the node takes them (closed loop, 32 in "
-                    + "flight), then M seconds of 90% writes / 10% checked reads at OPS/s (the same for every "
-                    + "configuration, so that every run writes the same points), then flush and wait until no "
-                    + "compaction is pending (settled). Table: LeveledCompactionStrategy with 8 MiB SSTables. Default "
-                    + "configurations " + SteadyConfig.INGEST_SET + " (about 35 minutes on 2 cores). With --quick: "
-                    + "50000 points, 10 s, 1 repetition of stock,igzip.", o -> o.ingest = true)
+                    + "memtable: ingest N points as fast as the node takes them (closed loop, 32 in flight), then M "
+                    + "seconds of 90% writes / 10% checked reads at OPS/s (the same for every configuration, so that "
+                    + "every run writes the same points), then flush and wait until no compaction is pending "
+                    + "(settled). Table: LeveledCompactionStrategy with 8 MiB SSTables. About 35 minutes on 2 cores.",
+                    o -> o.ingest = true)
             .flag("--compaction-reads", "reads during a major compaction instead (issue 19 item 2). Per run, on a "
-                    + "fresh node with the chunk cache off: import a table of N points (default 3500000, about 210 MiB "
-                    + "with Deflate; written once offline by CQLSSTableWriter and kept in lab/target/offline-sstables) "
-                    + "twice; W s (default 15) of unmeasured reads; then per table S s (default 30) of checked point "
-                    + "reads at OPS/s (default 500) without compaction, and the same reads throughout a major "
-                    + "compaction, first unthrottled, then at 64 MiB/s. Default configurations " + SteadyConfig.READS_SET
-                    + ". With --quick: 300000 points, 10 s, 5 s warm-up, 1 repetition of stock,igzip.",
-                    o -> o.compactionReads = true)
+                    + "fresh node with the chunk cache off: import a table of N points (3500000 are about 210 MiB with "
+                    + "Deflate; written once offline by CQLSSTableWriter and kept in lab/target/offline-sstables) "
+                    + "twice; W s of unmeasured reads; then per table S s of checked point reads at OPS/s without "
+                    + "compaction, and the same reads throughout a major compaction, first unthrottled, then at "
+                    + "64 MiB/s.", o -> o.compactionReads = true)
             .flag("--saturation", "the 80/20 load closed loop instead (issue 19 item 3). Per run, after the preload: "
-                    + "W s unmeasured, then S s (default 30) at each number in flight C; the result is the highest "
-                    + "throughput whose read p99 stays under B ms and the node's CPU per operation there. With --quick: "
-                    + "60000 points (so that compactions write with the table's compressor), steps 4,16, 10 s, 1 "
-                    + "repetition of stock,igzip.", o -> o.saturation = true)
+                    + "W s unmeasured, then S s at each number in flight C; the result is the highest throughput whose "
+                    + "read p99 stays under B ms and the node's CPU per operation there. With --quick 60000 points, so "
+                    + "that compactions write with the table's compressor.", o -> o.saturation = true)
             .option("--configs", "A,B,...", ValueKind.of("configurations among " + String.join(",", SteadyConfig.names()),
                     SteadyConfig::parse), SteadyConfig.DEFAULT_SET, "configurations, alternated; known: "
-                    + String.join(",", SteadyConfig.names()), (o, v) -> o.configs = v)
+                    + String.join(", ", SteadyConfig.names()), (o, v) -> o.configs = v)
             .option("--repetitions", "R", integer(1, 100), "3", "repetitions, order rotated", (o, v) -> o.repetitions = v)
             .option("--rows", "N", wholeNumber(1000, Long.MAX_VALUE), "150000", "points preloaded", (o, v) -> o.rows = v)
             .option("--rate", "OPS", number(1, Double.MAX_VALUE), "1000", "requests per second", (o, v) -> o.rate = v)
@@ -92,7 +89,17 @@ final class SteadyLoadOptions {
                     + "DIR/<config>-<repetition>.jfr, and writes /tmp/perf-<pid>.map at exit, so that a perf record "
                     + "taken beside it names Java methods; to see where a configuration's CPU goes; profiling costs "
                     + "CPU, so do not quote such a run's figures.", (o, v) -> o.jfrDir = v)
-            .option("--results", "DIR", absolutePath(), null, "where the report goes", (o, v) -> o.resultsDir = v);
+            .option("--results", "DIR", absolutePath(), null, "where the report goes", (o, v) -> o.resultsDir = v)
+            .preset("--ingest --quick", o -> o.ingest && o.quick, "--rows 50000 --mixed-seconds 10" + FEW)
+            .preset("--ingest", o -> o.ingest, "--rows 250000 --configs " + SteadyConfig.INGEST_SET)
+            .preset("--compaction-reads --quick", o -> o.compactionReads && o.quick,
+                    "--rows 300000 --rate 500 --seconds 10 --warmup-seconds 5" + FEW)
+            .preset("--compaction-reads", o -> o.compactionReads,
+                    "--rows 3500000 --rate 500 --seconds 30 --warmup-seconds 15 --configs " + SteadyConfig.READS_SET)
+            .preset("--saturation --quick", o -> o.saturation && o.quick,
+                    "--rows 60000 --steps 4,16 --seconds 10 --warmup-seconds 5" + FEW)
+            .preset("--saturation", o -> o.saturation, "--seconds 30")
+            .preset("--quick", o -> o.quick, "--rows 20000 --seconds 30 --warmup-seconds 10" + FEW);
 
     static final String USAGE = OPTIONS.usage();
 
@@ -134,22 +141,7 @@ final class SteadyLoadOptions {
     static SteadyLoadOptions parse(String[] args) {
         SteadyLoadOptions o = new SteadyLoadOptions();
         o.commandLine = "lab/run-steady-load.sh " + String.join(" ", args);
-        Set<String> given = OPTIONS.parse(args, o);
-        OPTIONS.applyUnlessGiven(given, o, o.preset());
+        OPTIONS.parse(args, o);
         return o;
-    }
-
-    /** The defaults --quick and the modes change, as the options they stand for. */
-    private String preset() {
-        String few = " --configs stock,igzip --repetitions 1";
-        if (ingest) {
-            return quick ? "--rows 50000 --mixed-seconds 10" + few : "--rows 250000 --configs " + SteadyConfig.INGEST_SET;
-        } else if (compactionReads) {
-            return "--rate 500 " + (quick ? "--rows 300000 --seconds 10 --warmup-seconds 5" + few
-                    : "--rows 3500000 --seconds 30 --warmup-seconds 15 --configs " + SteadyConfig.READS_SET);
-        } else if (saturation) {
-            return quick ? "--rows 60000 --steps 4,16 --seconds 10 --warmup-seconds 5" + few : "--seconds 30";
-        }
-        return quick ? "--rows 20000 --seconds 30 --warmup-seconds 10" + few : "";
     }
 }

@@ -1,11 +1,14 @@
 package dev.deflateaccel.lab.tools;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * A program's command-line options, each declared once (name, value kind and range, default, help);
@@ -20,6 +23,7 @@ public final class OptionTable<O> {
 
     private final String header;
     private final Map<String, Declared<O>> declared = new LinkedHashMap<>();
+    private final List<Preset<O>> presets = new ArrayList<>();
 
     /** {@code header}: the synopsis and what the program does, printed above the generated option list. */
     public OptionTable(String header) {
@@ -41,6 +45,16 @@ public final class OptionTable<O> {
                 (o, text) -> set.accept(o, kind.parse(name, text))), name);
     }
 
+    /**
+     * Defaults a mode changes, as options and values ("--rows 50000 --seconds 10"), set where not given,
+     * whatever the order on the command line; of the presets whose {@code mode} holds after parsing, the
+     * first declared. The usage lists them under {@code label}.
+     */
+    public OptionTable<O> preset(String label, Predicate<O> mode, String options) {
+        presets.add(new Preset<>(label, mode, options));
+        return this;
+    }
+
     private OptionTable<O> add(Declared<O> option, String name) {
         if (declared.put(name, option) != null) {
             throw new IllegalStateException(name + " declared twice");
@@ -49,7 +63,8 @@ public final class OptionTable<O> {
     }
 
     /**
-     * Sets every default, then the options in {@code args}; returns the names given. An unknown
+     * Sets every default, then the options in {@code args}, then the first preset that applies; returns the
+     * names given. An unknown
      * option, a missing or bad value is refused with a message naming it; -h and --help are refused
      * with an empty message, as the programs print the usage for both.
      */
@@ -69,16 +84,14 @@ public final class OptionTable<O> {
             option.set.accept(into, option.takesValue ? args[++i] : null);
             given.add(name);
         }
+        presets.stream().filter(p -> p.when.test(into)).findFirst()
+                .ifPresent(p -> applyUnlessGiven(given, into, p.options));
         return given;
     }
 
-    /**
-     * Applies {@code preset} ("--option value --option value"), except the options in {@code given}:
-     * how a mode changes the defaults of the options not given, whatever the order on the command line.
-     */
-    public void applyUnlessGiven(Set<String> given, O into, String preset) {
+    private void applyUnlessGiven(Set<String> given, O into, String preset) {
         String[] pairs = preset.split(" ");
-        for (int i = 0; i + 1 < pairs.length; i += 2) {
+        for (int i = 0; i < pairs.length; i += 2) {
             if (!given.contains(pairs[i])) {
                 declared.get(pairs[i]).set.accept(into, pairs[i + 1]);
             }
@@ -90,22 +103,43 @@ public final class OptionTable<O> {
                 .max().orElse(MAX_NAME_COLUMN);
         StringBuilder usage = new StringBuilder(header).append("\noptions:");
         for (Declared<O> option : declared.values()) {
-            StringBuilder line = new StringBuilder(option.left);
-            String help = option.help + (option.defaultText == null ? "" : " (default " + option.defaultText + ")");
-            for (String word : help.split(" ")) {
-                if (line.length() > column && line.length() + 1 + word.length() > WIDTH
-                        || line.length() + 2 > column && line.length() == option.left.length()) {
-                    usage.append("\n").append(line);
-                    line.setLength(0);
-                }
-                while (line.length() < column) {
-                    line.append(' ');
-                }
-                line.append(line.length() > column ? " " : "").append(word);
-            }
-            usage.append("\n").append(line);
+            entry(usage, column, option.left, option.help + (option.defaultText == null ? ""
+                    : " (default " + option.defaultText + ")"));
+        }
+        if (!presets.isEmpty()) {
+            usage.append("\ndefaults each mode changes, unless given:");
+            presets.forEach(p -> entry(usage, column, "  " + p.label, p.options));
         }
         return usage.toString();
+    }
+
+    /** {@code left}, then {@code text} from {@code column} on, wrapped; a wide {@code left} has a line of its own. */
+    private static void entry(StringBuilder usage, int column, String left, String text) {
+        StringBuilder line = new StringBuilder(left);
+        for (String word : text.split(" ")) {
+            if (line.length() > column && line.length() + 1 + word.length() > WIDTH
+                    || line.length() + 2 > column && line.length() == left.length()) {
+                usage.append("\n").append(line);
+                line.setLength(0);
+            }
+            while (line.length() < column) {
+                line.append(' ');
+            }
+            line.append(line.length() > column ? " " : "").append(word);
+        }
+        usage.append("\n").append(line);
+    }
+
+    private static final class Preset<O> {
+        final String label;
+        final Predicate<O> when;
+        final String options;
+
+        Preset(String label, Predicate<O> when, String options) {
+            this.label = label;
+            this.when = when;
+            this.options = options;
+        }
     }
 
     private static final class Declared<O> {

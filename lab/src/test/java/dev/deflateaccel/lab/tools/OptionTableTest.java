@@ -85,13 +85,22 @@ class OptionTableTest {
     }
 
     @Test
-    void aPresetFillsOnlyTheOptionsNotGiven() {
-        Settings s = new Settings();
-        Set<String> given = TABLE.parse(new String[] {"--rows", "7000", "--quick"}, s);
-        assertEquals(Set.of("--rows", "--quick"), given);
-        TABLE.applyUnlessGiven(given, s, "--rows 1000 --rounds 1");
-        assertEquals(7000, s.rows);
-        assertEquals(1, s.rounds);
+    void aPresetSetsTheDefaultsItsModeChangesWhereNotGivenWhateverTheOrder() {
+        OptionTable<Settings> table = new OptionTable<Settings>("usage: prog")
+                .option("--rows", "N", ValueKind.wholeNumber(1, 10_000), "5000", "rows", (s, v) -> s.rows = v)
+                .option("--rounds", "R", ValueKind.integer(1, 100), "3", "rounds", (s, v) -> s.rounds = v)
+                .flag("--quick", "a smoke run", s -> s.quick = true)
+                .preset("--quick", s -> s.quick, "--rows 1000 --rounds 1");
+        Settings quick = new Settings();
+        assertEquals(Set.of("--rows", "--quick"), table.parse(new String[] {"--rows", "7000", "--quick"}, quick));
+        assertEquals(7000, quick.rows);
+        assertEquals(1, quick.rounds);
+        Settings plain = new Settings();
+        table.parse(new String[] {"--rounds", "2"}, plain);
+        assertEquals(5000, plain.rows);
+        assertEquals(2, plain.rounds);
+        assertTrue(table.usage().endsWith("\ndefaults each mode changes, unless given:\n  --quick     --rows 1000 --rounds 1"),
+                table.usage());
     }
 
     @Test
