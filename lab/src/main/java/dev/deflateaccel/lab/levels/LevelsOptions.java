@@ -25,26 +25,27 @@ public final class LevelsOptions {
 
     private static final OptionTable<LevelsOptions> OPTIONS = new OptionTable<LevelsOptions>(
             "usage: LevelsRunner [--sstables DIR | --dataset NAME] [options]")
-            .option("--sstables", "DIR", absolutePath(), null, "node-written SSTables of a table with compression = "
+            .option("--sstables DIR", absolutePath(), null, "node-written SSTables of a table with compression = "
                     + "{'enabled': false} (a table, keyspace or data directory; snapshots/ and backups/ skipped)",
                     (o, v) -> o.source = "sstables:" + v)
-            .option("--dataset", "NAME", text(), null, "fallback when no SSTables: rows (generated, the default), "
-                    + "calgary, canterbury; labelled NOT node-written in the report", (o, v) -> o.source = "dataset:" + v)
-            .option("--chunks", "K,...", ints(1, 1 << 20), "4,16,64", "chunk sizes in KiB", (o, v) -> o.chunkKiBs = v)
-            .option("--libdeflate-levels", "L,...", ints(1, 12), "1-9", "libdeflate levels",
+            .option("--dataset NAME", text(), null, "fallback when no SSTables: rows (generated, the default), "
+                    + "calgary, canterbury; labelled NOT node-written in the report",
+                    (o, v) -> o.source = "dataset:" + v)
+            .option("--chunks K,...", ints(1, 1 << 20), "4,16,64", "chunk sizes in KiB", (o, v) -> o.chunkKiBs = v)
+            .option("--libdeflate-levels L,...", ints(1, 12), "1-9", "libdeflate levels",
                     (o, v) -> o.libdeflateLevels = v)
-            .option("--igzip-levels", "L,...", ints(0, 3), "0-3", "igzip levels", (o, v) -> o.igzipLevels = v)
-            .option("--warmup", "N", integer(0, 1000), "3", "per direction: discarded rounds", (o, v) -> o.warmup = v)
-            .option("--rounds", "N", integer(1, 1000), "5", "per direction: measured rounds", (o, v) -> o.rounds = v)
-            .option("--seconds", "S", number(0.001, 3600), "0.5", "minimum seconds per round (whole passes over every "
+            .option("--igzip-levels L,...", ints(0, 3), "0-3", "igzip levels", (o, v) -> o.igzipLevels = v)
+            .option("--warmup N", integer(0, 1000), "3", "per direction: discarded rounds", (o, v) -> o.warmup = v)
+            .option("--rounds N", integer(1, 1000), "5", "per direction: measured rounds", (o, v) -> o.rounds = v)
+            .option("--seconds S", number(0.001, 3600), "0.5", "minimum seconds per round (whole passes over every "
                     + "chunk)", (o, v) -> o.seconds = v)
-            .option("--max-mib", "M", wholeNumber(1, 1L << 20), "16", "read at most M MiB of the source",
+            .option("--max-mib M", wholeNumber(1, 1L << 20), "16", "read at most M MiB of the source",
                     (o, v) -> o.maxBytes = v << 20)
-            .option("--agent", "PATH", absolutePath(), null, "agent jar (default agent/target/deflate-accel-agent.jar)",
+            .option("--agent PATH", absolutePath(), null, "agent jar (default agent/target/deflate-accel-agent.jar)",
                     (o, v) -> o.agentJar = v)
-            .option("--corpus", "DIR", absolutePath(), null, "corpus directory for --dataset calgary/canterbury",
+            .option("--corpus DIR", absolutePath(), null, "corpus directory for --dataset calgary/canterbury",
                     (o, v) -> o.corpusDir = v)
-            .option("--results", "DIR", absolutePath(), null, "where the report and chart go (default lab/results)",
+            .option("--results DIR", absolutePath(), null, "where the report and chart go (default lab/results)",
                     (o, v) -> o.resultsDir = v);
 
     public static final String USAGE = OPTIONS.usage();

@@ -57,39 +57,39 @@ final class SteadyLoadOptions {
                     + "W s unmeasured, then S s at each number in flight C; the result is the highest throughput whose "
                     + "read p99 stays under B ms and the node's CPU per operation there. With --quick 60000 points, so "
                     + "that compactions write with the table's compressor.", o -> o.saturation = true)
-            .option("--configs", "A,B,...", ValueKind.of("configurations among " + String.join(",", SteadyConfig.names()),
+            .option("--configs A,B,...", ValueKind.of("configurations among " + String.join(",", SteadyConfig.names()),
                     SteadyConfig::parse), SteadyConfig.DEFAULT_SET, "configurations, alternated; known: "
                     + String.join(", ", SteadyConfig.names()), (o, v) -> o.configs = v)
-            .option("--repetitions", "R", integer(1, 100), "3", "repetitions, order rotated", (o, v) -> o.repetitions = v)
-            .option("--rows", "N", wholeNumber(1000, Long.MAX_VALUE), "150000", "points preloaded", (o, v) -> o.rows = v)
-            .option("--rate", "OPS", number(1, Double.MAX_VALUE), "1000", "requests per second", (o, v) -> o.rate = v)
-            .option("--seconds", "S", wholeNumber(1, MAX_SECONDS), "150", "measured seconds",
+            .option("--repetitions R", integer(1, 100), "3", "repetitions, order rotated", (o, v) -> o.repetitions = v)
+            .option("--rows N", wholeNumber(1000, Long.MAX_VALUE), "150000", "points preloaded", (o, v) -> o.rows = v)
+            .option("--rate OPS", number(1, Double.MAX_VALUE), "1000", "requests per second", (o, v) -> o.rate = v)
+            .option("--seconds S", wholeNumber(1, MAX_SECONDS), "150", "measured seconds",
                     (o, v) -> o.measured = Duration.ofSeconds(v))
-            .option("--warmup-seconds", "W", wholeNumber(0, MAX_SECONDS), "20", "unmeasured seconds first",
+            .option("--warmup-seconds W", wholeNumber(0, MAX_SECONDS), "20", "unmeasured seconds first",
                     (o, v) -> o.warmUp = Duration.ofSeconds(v))
-            .option("--read-share", "F", number(0, 1), "0.8", "share of checked point reads", (o, v) -> o.readShare = v)
-            .option("--chunk-kb", "K", integer(1, 1024), "16", "the table's chunk size in KiB", (o, v) -> o.chunkKb = v)
-            .option("--mixed-seconds", "M", wholeNumber(0, MAX_SECONDS), "30", "--ingest: seconds of the mixed phase",
+            .option("--read-share F", number(0, 1), "0.8", "share of checked point reads", (o, v) -> o.readShare = v)
+            .option("--chunk-kb K", integer(1, 1024), "16", "the table's chunk size in KiB", (o, v) -> o.chunkKb = v)
+            .option("--mixed-seconds M", wholeNumber(0, MAX_SECONDS), "30", "--ingest: seconds of the mixed phase",
                     (o, v) -> o.mixed = Duration.ofSeconds(v))
-            .option("--mixed-rate", "OPS", number(1, Double.MAX_VALUE), "1000", "--ingest: the mixed phase's rate",
+            .option("--mixed-rate OPS", number(1, Double.MAX_VALUE), "1000", "--ingest: the mixed phase's rate",
                     (o, v) -> o.mixedRate = v)
             .flag("--stcs", "--ingest: SizeTieredCompactionStrategy instead of leveled", o -> o.stcs = true)
-            .option("--steps", "C1,C2,...", ints(1, Integer.MAX_VALUE).wanting("numbers in flight, each at least 1, "
+            .option("--steps C1,C2,...", ints(1, Integer.MAX_VALUE).wanting("numbers in flight, each at least 1, "
                     + "e.g. 8,32,128"), "4,8,16,32,64", "--saturation: numbers in flight", (o, v) -> o.steps = v)
-            .option("--p99-bound-ms", "B", number(0.001, Double.MAX_VALUE), "20", "--saturation: the read p99 bound",
+            .option("--p99-bound-ms B", number(0.001, Double.MAX_VALUE), "20", "--saturation: the read p99 bound",
                     (o, v) -> o.p99BoundMillis = v)
-            .option("--export-uncompressed-sstables", "DIR", absolutePath(), null, "no benchmark; load N points into "
+            .option("--export-uncompressed-sstables DIR", absolutePath(), null, "no benchmark; load N points into "
                     + "the table with compression disabled, flush, major-compact, and copy its SSTable files to DIR.",
                     (o, v) -> o.export = v)
-            .option("--write-offline-sstables", "DIR", absolutePath(), null, "no benchmark and no node; write points "
+            .option("--write-offline-sstables DIR", absolutePath(), null, "no benchmark and no node; write points "
                     + "[0, N) uncompressed with Cassandra's CQLSSTableWriter into a folder under DIR (named by the "
                     + "points, printed), as --compaction-reads writes its tables: for lab/run-levels-bench.sh "
                     + "--sstables on the same rows.", (o, v) -> o.writeOffline = v)
-            .option("--jfr", "DIR", absolutePath(), null, "every node records a JFR profile (settings=profile) to "
+            .option("--jfr DIR", absolutePath(), null, "every node records a JFR profile (settings=profile) to "
                     + "DIR/<config>-<repetition>.jfr, and writes /tmp/perf-<pid>.map at exit, so that a perf record "
                     + "taken beside it names Java methods; to see where a configuration's CPU goes; profiling costs "
                     + "CPU, so do not quote such a run's figures.", (o, v) -> o.jfrDir = v)
-            .option("--results", "DIR", absolutePath(), null, "where the report goes", (o, v) -> o.resultsDir = v)
+            .option("--results DIR", absolutePath(), null, "where the report goes", (o, v) -> o.resultsDir = v)
             .preset("--ingest --quick", o -> o.ingest && o.quick, "--rows 50000 --mixed-seconds 10" + FEW)
             .preset("--ingest", o -> o.ingest, "--rows 250000 --configs " + SteadyConfig.INGEST_SET)
             .preset("--compaction-reads --quick", o -> o.compactionReads && o.quick,

@@ -29,21 +29,21 @@ public final class ScalingOptions extends MeasuredRunOptions {
 
     private static final OptionTable<ScalingOptions> OPTIONS = withShared(new OptionTable<ScalingOptions>(
             "usage: ScalingRunner [options]")
-            .option("--engines", "E,...", words(List.of("libdeflate", "igzip", "zlib", "qat", "iaa", Configuration.STOCK)),
+            .option("--engines E,...", words(List.of("libdeflate", "igzip", "zlib", "qat", "iaa", Configuration.STOCK)),
                     "libdeflate,igzip," + Configuration.STOCK,
                     "agent engines (libdeflate, igzip, zlib, qat, iaa) and/or stock", (o, v) -> o.engines = v)
-            .option("--threads", "T,...", ints(1, 4096), "1,16,64,128,256", "thread counts; 128 and 256 exceed the "
+            .option("--threads T,...", ints(1, 4096), "1,16,64,128,256", "thread counts; 128 and 256 exceed the "
                     + "default context bound (64 on up to 16 CPUs), so a pool that runs dry shows there",
                     (o, v) -> o.threads = v)
-            .option("--contexts", "C,...", CONTEXTS, "default,8", "agent context bound: its default, 'match' (the "
+            .option("--contexts C,...", CONTEXTS, "default,8", "agent context bound: its default, 'match' (the "
                     + "largest thread count) and/or a number; 8 was the default before it covered Cassandra's "
                     + "concurrent readers, and shows threads beyond the bound", (o, v) -> o.contexts = v)
-            .option("--directions", "D,...", words(List.of("compress", "decompress")), "compress,decompress",
+            .option("--directions D,...", words(List.of("compress", "decompress")), "compress,decompress",
                     "directions measured", (o, v) -> o.directions = v)
-            .option("--rounds", "N", integer(1, 1000), "3", "timed rounds per thread count and direction "
+            .option("--rounds N", integer(1, 1000), "3", "timed rounds per thread count and direction "
                     + "(median taken)", (o, v) -> o.rounds = v)
-            .option("--seconds", "S", number(0.001, 3600), "1", "seconds per round", (o, v) -> o.seconds = v)
-            .option("--warmup-seconds", "S", number(0, 3600), "1", "discarded load before each thread count and "
+            .option("--seconds S", number(0.001, 3600), "1", "seconds per round", (o, v) -> o.seconds = v)
+            .option("--warmup-seconds S", number(0, 3600), "1", "discarded load before each thread count and "
                     + "direction", (o, v) -> o.warmupSeconds = v));
 
     public static final String USAGE = OPTIONS.usage();

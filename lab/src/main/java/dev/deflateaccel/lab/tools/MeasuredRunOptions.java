@@ -28,13 +28,13 @@ public abstract class MeasuredRunOptions {
     /** Declares the shared options after a runner's own (the timing ones among them, with their help and defaults). */
     protected static <O extends MeasuredRunOptions> OptionTable<O> withShared(OptionTable<O> table) {
         return table
-                .option("--dataset", "NAME", text(), null, "calgary, canterbury or rows (default: the first corpus "
+                .option("--dataset NAME", text(), null, "calgary, canterbury or rows (default: the first corpus "
                         + "set present, else rows)", (o, v) -> o.dataset = v)
-                .option("--chunk-kib", "K", integer(1, 1 << 20), "16", "chunk size in KiB", (o, v) -> o.chunkKiB = v)
-                .option("--agent", "PATH", absolutePath(), null, "agent jar (default "
+                .option("--chunk-kib K", integer(1, 1 << 20), "16", "chunk size in KiB", (o, v) -> o.chunkKiB = v)
+                .option("--agent PATH", absolutePath(), null, "agent jar (default "
                         + "agent/target/deflate-accel-agent.jar)", (o, v) -> o.agentJar = v)
-                .option("--corpus", "DIR", absolutePath(), null, "corpus directory", (o, v) -> o.corpusDir = v)
-                .option("--results", "DIR", absolutePath(), null, "where the report goes (default lab/results)",
+                .option("--corpus DIR", absolutePath(), null, "corpus directory", (o, v) -> o.corpusDir = v)
+                .option("--results DIR", absolutePath(), null, "where the report goes (default lab/results)",
                         (o, v) -> o.resultsDir = v);
     }
 

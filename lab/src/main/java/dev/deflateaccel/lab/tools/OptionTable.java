@@ -36,12 +36,13 @@ public final class OptionTable<O> {
     }
 
     /**
-     * An option with a value: {@code metavar} names it in the usage; {@code defaultText}, when not null,
-     * is parsed like a given value before the arguments are, and shown in the usage.
+     * An option with a value, {@code shown} as "--name METAVAR" in the usage; {@code defaultText}, when not
+     * null, is parsed like a given value before the arguments are, and shown in the usage.
      */
-    public <T> OptionTable<O> option(String name, String metavar, ValueKind<T> kind, String defaultText, String help,
+    public <T> OptionTable<O> option(String shown, ValueKind<T> kind, String defaultText, String help,
                                      BiConsumer<O, T> set) {
-        return add(new Declared<>("  " + name + " " + metavar, true, defaultText, help,
+        String name = shown.substring(0, shown.indexOf(' '));
+        return add(new Declared<>("  " + shown, true, defaultText, help,
                 (o, text) -> set.accept(o, kind.parse(name, text))), name);
     }
 

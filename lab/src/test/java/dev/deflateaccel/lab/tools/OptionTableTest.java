@@ -25,14 +25,15 @@ class OptionTableTest {
     }
 
     private static final OptionTable<Settings> TABLE = new OptionTable<Settings>("usage: prog [options]")
-            .option("--rows", "N", ValueKind.wholeNumber(1000, Long.MAX_VALUE), "5000", "rows loaded", (s, v) -> s.rows = v)
-            .option("--share", "F", ValueKind.number(0, 1), "0.8", "share of reads", (s, v) -> s.share = v)
-            .option("--rounds", "R", ValueKind.integer(1, 100), "3", "rounds", (s, v) -> s.rounds = v)
-            .option("--sizes", "K,...", ValueKind.ints(1, 64), "4,16", "chunk sizes in KiB", (s, v) -> s.sizes = v)
-            .option("--directions", "DIRECTION,DIRECTION,...", ValueKind.words(List.of("compress", "decompress")), "compress",
-                    "directions", (s, v) -> s.directions = v)
-            .option("--dir", "DIR", ValueKind.absolutePath(), null, "where the files go, a long help line that wraps at the"
-                    + " usage's width rather than run off the terminal's right edge in an 80 or 120 column window",
+            .option("--rows N", ValueKind.wholeNumber(1000, Long.MAX_VALUE), "5000", "rows loaded",
+                    (s, v) -> s.rows = v)
+            .option("--share F", ValueKind.number(0, 1), "0.8", "share of reads", (s, v) -> s.share = v)
+            .option("--rounds R", ValueKind.integer(1, 100), "3", "rounds", (s, v) -> s.rounds = v)
+            .option("--sizes K,...", ValueKind.ints(1, 64), "4,16", "chunk sizes in KiB", (s, v) -> s.sizes = v)
+            .option("--directions DIRECTION,DIRECTION,...", ValueKind.words(List.of("compress", "decompress")),
+                    "compress", "directions", (s, v) -> s.directions = v)
+            .option("--dir DIR", ValueKind.absolutePath(), null, "where the files go, a long help line that wraps at "
+                    + "the usage's width rather than run off the terminal's right edge in an 80 or 120 column window",
                     (s, v) -> s.dir = v)
             .flag("--quick", "a smoke run", s -> s.quick = true);
 
@@ -87,8 +88,8 @@ class OptionTableTest {
     @Test
     void aPresetSetsTheDefaultsItsModeChangesWhereNotGivenWhateverTheOrder() {
         OptionTable<Settings> table = new OptionTable<Settings>("usage: prog")
-                .option("--rows", "N", ValueKind.wholeNumber(1, 10_000), "5000", "rows", (s, v) -> s.rows = v)
-                .option("--rounds", "R", ValueKind.integer(1, 100), "3", "rounds", (s, v) -> s.rounds = v)
+                .option("--rows N", ValueKind.wholeNumber(1, 10_000), "5000", "rows", (s, v) -> s.rows = v)
+                .option("--rounds R", ValueKind.integer(1, 100), "3", "rounds", (s, v) -> s.rounds = v)
                 .flag("--quick", "a smoke run", s -> s.quick = true)
                 .preset("--quick", s -> s.quick, "--rows 1000 --rounds 1");
         Settings quick = new Settings();
