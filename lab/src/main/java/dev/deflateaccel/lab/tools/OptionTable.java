@@ -64,10 +64,9 @@ public final class OptionTable<O> {
     }
 
     /**
-     * Sets every default, then the options in {@code args}, then the first preset that applies; returns the
-     * names given. An unknown
-     * option, a missing or bad value is refused with a message naming it; -h and --help are refused
-     * with an empty message, as the programs print the usage for both.
+     * Sets every default, then the options in {@code args}, then the first preset that applies; returns
+     * the names given. An unknown option, a missing or bad value is refused with a message naming it;
+     * -h and --help are refused with an empty message, as the programs print the usage for both.
      */
     public Set<String> parse(String[] args, O into) {
         declared.values().stream().filter(d -> d.defaultText != null).forEach(d -> d.set.accept(into, d.defaultText));
