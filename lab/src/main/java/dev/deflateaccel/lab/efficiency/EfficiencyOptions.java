@@ -1,61 +1,49 @@
 package dev.deflateaccel.lab.efficiency;
 
+import static dev.deflateaccel.lab.tools.ValueKind.integer;
+import static dev.deflateaccel.lab.tools.ValueKind.number;
+import static dev.deflateaccel.lab.tools.ValueKind.words;
+
 import java.util.List;
 
 import dev.deflateaccel.lab.AgentConfigFile;
-import dev.deflateaccel.lab.tools.ArgList;
 import dev.deflateaccel.lab.tools.MeasuredRunOptions;
+import dev.deflateaccel.lab.tools.OptionTable;
 
 /** The efficiency benchmark's options; the defaults are the run issue 12 item 4 asks for. */
 public final class EfficiencyOptions extends MeasuredRunOptions {
-    public static final String USAGE = String.join("\n",
-            "usage: EfficiencyRunner [options]",
-            "  --reps 7                 interleaved repetitions (a verdict needs at least 5)",
-            "  --rounds 3 --seconds 0.5 per side and repetition: rounds (median taken) of >= SECONDS each",
-            "  --warmup-seconds 3       per side, engine and direction, before repetition 1 (discarded)",
-            "  --engines libdeflate,igzip",
-            "  --dataset NAME           calgary, canterbury or rows (default: the first corpus set present, else rows)",
-            "  --chunk-kib 16           chunk size",
-            "  --libdeflate-level 6 --igzip-level 1   levels, the same on both sides",
-            "  --c-capacity BYTES       give the C side this output room instead of the agent's (to investigate only)",
-            "  --agent PATH  --corpus DIR  --results DIR");
+    private static final OptionTable<EfficiencyOptions> OPTIONS = withShared(new OptionTable<EfficiencyOptions>(
+            "usage: EfficiencyRunner [options]")
+            .option("--reps N", integer(1, 1000), "7", "interleaved repetitions (a verdict needs at least 5)",
+                    (o, v) -> o.reps = v)
+            .option("--rounds N", integer(1, 1000), "3", "per side and repetition: rounds (median taken) of >= S "
+                    + "seconds each", (o, v) -> o.rounds = v)
+            .option("--seconds S", number(0.001, 3600), "0.5", "seconds per round", (o, v) -> o.seconds = v)
+            .option("--warmup-seconds S", number(0, 3600), "3", "per side, engine and direction, before "
+                    + "repetition 1 (discarded)", (o, v) -> o.warmupSeconds = v)
+            // the C reference (native_ref) has these two
+            .option("--engines E,...", words(List.of("libdeflate", "igzip")), "libdeflate,igzip",
+                    "engines compared", (o, v) -> o.engines = v)
+            .option("--libdeflate-level L", integer(0, 12), String.valueOf(AgentConfigFile.LIBDEFLATE_LEVEL),
+                    "libdeflate's level, the same on both sides", (o, v) -> o.libdeflateLevel = v)
+            .option("--igzip-level L", integer(0, 3), String.valueOf(AgentConfigFile.IGZIP_LEVEL),
+                    "igzip's level, the same on both sides", (o, v) -> o.igzipLevel = v)
+            .option("--c-capacity BYTES", integer(0, Integer.MAX_VALUE), null, "give the C side this output room "
+                    + "instead of the agent's (to investigate only)", (o, v) -> o.cCapacity = v));
 
-    public int reps = 7;
-    public List<String> engines = List.of("libdeflate", "igzip");
-    public int libdeflateLevel = AgentConfigFile.LIBDEFLATE_LEVEL;
-    public int igzipLevel = AgentConfigFile.IGZIP_LEVEL;
+    public static final String USAGE = OPTIONS.usage();
+
+    public int reps;
+    public List<String> engines;
+    public int libdeflateLevel;
+    public int igzipLevel;
     /** 0: the C side gets exactly the output room the agent side's compressor gives a chunk. */
     public int cCapacity;
 
-    EfficiencyOptions() {
-        super(3, 0.5, 3);
-    }
-
     public static EfficiencyOptions parse(String[] args) {
         EfficiencyOptions o = new EfficiencyOptions();
-        for (int i = 0; i < args.length; i += 2) {
-            String v = ArgList.value(args, i);
-            switch (args[i]) {
-                case "--reps": o.reps = Integer.parseInt(v); break;
-                case "--engines": o.engines = ArgList.words(v); break;
-                case "--libdeflate-level": o.libdeflateLevel = Integer.parseInt(v); break;
-                case "--igzip-level": o.igzipLevel = Integer.parseInt(v); break;
-                case "--c-capacity": o.cCapacity = Integer.parseInt(v); break;
-                default:
-                    if (!o.parseShared(args[i], v)) {
-                        throw new IllegalArgumentException("unknown argument '" + args[i] + "'\n" + USAGE);
-                    }
-            }
-        }
-        o.finishShared(USAGE);
-        for (String e : o.engines) {
-            if (!e.equals("libdeflate") && !e.equals("igzip")) {
-                throw new IllegalArgumentException("engine '" + e + "': the C reference has libdeflate and igzip");
-            }
-        }
-        if (o.reps < 1) {
-            throw new IllegalArgumentException("reps must be positive\n" + USAGE);
-        }
+        OPTIONS.parse(args, o);
+        o.chooseDataset();
         return o;
     }
 

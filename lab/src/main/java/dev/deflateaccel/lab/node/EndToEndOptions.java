@@ -1,51 +1,49 @@
 package dev.deflateaccel.lab.node;
 
+import static dev.deflateaccel.lab.tools.ValueKind.integer;
+import static dev.deflateaccel.lab.tools.ValueKind.oneOf;
+import static dev.deflateaccel.lab.tools.ValueKind.wholeNumber;
+
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 
 import dev.deflateaccel.harness.CassandraLine;
-import dev.deflateaccel.lab.tools.ArgList;
+import dev.deflateaccel.lab.tools.OptionTable;
 
 /** Command-line options of run-e2e-bench.sh. */
 final class EndToEndOptions {
 
-    static final String USAGE = String.join("\n",
+    private static final OptionTable<EndToEndOptions> OPTIONS = new OptionTable<EndToEndOptions>(String.join("\n",
             "usage: run-e2e-bench.sh [--short] [--cassandra 5.0|6.0] [--rows N] [--read-seconds S] [--repetitions R]",
-            "  Per run, on a fresh single node with the chunk cache off: load N rows (default 40000), flush,",
-            "  major compaction, S seconds (default 12) of random point reads after a 3 s warm-up. Configurations",
-            "  " + SteadyConfig.DEFAULT_SET + ", order rotated per repetition, R repetitions (default 3).",
-            "  --short is the only mode (the former --full is the steady-load benchmark now).",
-            "  Results: lab/target/e2e-results/<timestamp>-e2e.md and .png.");
+            "  Per run, on a fresh single node with the chunk cache off: load N rows, flush, major compaction,",
+            "  S seconds of random point reads after a 3 s warm-up. Configurations " + SteadyConfig.DEFAULT_SET + ",",
+            "  order rotated per repetition, R repetitions.",
+            "  Results: lab/target/e2e-results/<timestamp>-e2e.md and .png."))
+            .flag("--short", "the only mode (the former --full is the steady-load benchmark now)", o -> { })
+            .option("--cassandra 5.0|6.0", oneOf(List.of(CassandraLine.values()), CassandraLine::version), "5.0",
+                    "the Cassandra line", (o, v) -> o.cassandra = v)
+            .option("--rows N", wholeNumber(1000, Long.MAX_VALUE), "40000", "rows loaded", (o, v) -> o.rows = v)
+            .option("--read-seconds S", integer(1, 3600), "12", "seconds of reads", (o, v) -> o.readSeconds = v)
+            .option("--repetitions R", integer(1, 100), "3", "repetitions", (o, v) -> o.repetitions = v);
 
-    String mode = "short";
-    long rows = 40_000;
-    int readSeconds = 12;
+    static final String USAGE = OPTIONS.usage();
+
+    final String mode = "short";
+    CassandraLine cassandra;
+    long rows;
+    int readSeconds;
     int readWarmupSeconds = 3;
-    int repetitions = 3;
+    int repetitions;
     int chunkKb = 16;
     int concurrency = 32;
-    CassandraLine cassandra = CassandraLine.V5_0;
     Path resultsDir = Paths.get(System.getProperty("deflateaccel.e2e.results", "target/e2e-results"));
     String commandLine = "";
 
     static EndToEndOptions parse(String[] args) {
         EndToEndOptions o = new EndToEndOptions();
         o.commandLine = "lab/run-e2e-bench.sh " + String.join(" ", args);
-        // An option with a value reads it from args[i + 1]; its case steps over it with i++.
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--short": o.mode = "short"; break;
-                case "--rows": o.rows = ArgList.longIn(args, i++, 1000, Long.MAX_VALUE); break;
-                case "--read-seconds": o.readSeconds = (int) ArgList.longIn(args, i++, 1, 3600); break;
-                case "--repetitions": o.repetitions = (int) ArgList.longIn(args, i++, 1, 100); break;
-                case "--cassandra": o.cassandra = CassandraLine.of(ArgList.value(args, i++)); break;
-                case "-h":
-                case "--help":
-                    throw new IllegalArgumentException("");
-                default:
-                    throw new IllegalArgumentException("unknown option " + args[i]);
-            }
-        }
+        OPTIONS.parse(args, o);
         return o;
     }
 }

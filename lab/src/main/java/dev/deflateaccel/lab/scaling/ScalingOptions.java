@@ -1,5 +1,10 @@
 package dev.deflateaccel.lab.scaling;
 
+import static dev.deflateaccel.lab.tools.ValueKind.integer;
+import static dev.deflateaccel.lab.tools.ValueKind.ints;
+import static dev.deflateaccel.lab.tools.ValueKind.number;
+import static dev.deflateaccel.lab.tools.ValueKind.words;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -9,62 +14,49 @@ import dev.deflateaccel.lab.experiment.Configuration;
 import dev.deflateaccel.lab.experiment.Run;
 import dev.deflateaccel.lab.tools.ArgList;
 import dev.deflateaccel.lab.tools.MeasuredRunOptions;
+import dev.deflateaccel.lab.tools.OptionTable;
+import dev.deflateaccel.lab.tools.ValueKind;
 
 /** The thread-scaling run's options; the defaults are the run issue 12 item 5 asks for. */
 public final class ScalingOptions extends MeasuredRunOptions {
-    public static final String USAGE = String.join("\n",
-            "usage: ScalingRunner [options]",
-            "  --engines libdeflate,igzip,stock   agent engines (libdeflate, igzip, zlib, qat, iaa) and/or stock",
-            "  --threads 1,16,64,128,256          thread counts; 128 and 256 exceed the default context bound",
-            "                                     (64 on up to 16 CPUs), so a pool that runs dry shows there",
-            "  --contexts default,8               agent context bound: its default, 'match' (the largest thread",
-            "                                     count) and/or a number; 8 was the default before it covered",
-            "                                     Cassandra's concurrent readers, and shows threads beyond the bound",
-            "  --directions compress,decompress",
-            "  --rounds 3 --seconds 1             timed rounds per thread count and direction (median taken)",
-            "  --warmup-seconds 1                 discarded load before each thread count and direction",
-            "  --dataset NAME --chunk-kib 16      data (default: the first corpus set present, else rows)",
-            "  --agent PATH  --corpus DIR  --results DIR");
+    /** A context setting: the agent's default, the largest thread count, or a number. */
+    private static final ValueKind<List<String>> CONTEXTS = ValueKind.of(
+            "default, match and/or numbers of contexts (1-9999)", text -> {
+                List<String> settings = ArgList.words(text);
+                return !settings.isEmpty() && settings.stream().allMatch(
+                        c -> c.equals("default") || c.equals("match") || c.matches("[1-9][0-9]{0,3}")) ? settings : null;
+            });
 
-    public List<String> engines = List.of("libdeflate", "igzip", Configuration.STOCK);
-    public List<Integer> threads = List.of(1, 16, 64, 128, 256);
-    public List<String> contexts = List.of("default", "8");
-    public List<String> directions = List.of("compress", "decompress");
+    private static final OptionTable<ScalingOptions> OPTIONS = withShared(new OptionTable<ScalingOptions>(
+            "usage: ScalingRunner [options]")
+            .option("--engines E,...", words(List.of("libdeflate", "igzip", "zlib", "qat", "iaa", Configuration.STOCK)),
+                    "libdeflate,igzip," + Configuration.STOCK,
+                    "agent engines (libdeflate, igzip, zlib, qat, iaa) and/or stock", (o, v) -> o.engines = v)
+            .option("--threads T,...", ints(1, 4096), "1,16,64,128,256", "thread counts; 128 and 256 exceed the "
+                    + "default context bound (64 on up to 16 CPUs), so a pool that runs dry shows there",
+                    (o, v) -> o.threads = v)
+            .option("--contexts C,...", CONTEXTS, "default,8", "agent context bound: its default, 'match' (the "
+                    + "largest thread count) and/or a number; 8 was the default before it covered Cassandra's "
+                    + "concurrent readers, and shows threads beyond the bound", (o, v) -> o.contexts = v)
+            .option("--directions D,...", words(List.of("compress", "decompress")), "compress,decompress",
+                    "directions measured", (o, v) -> o.directions = v)
+            .option("--rounds N", integer(1, 1000), "3", "timed rounds per thread count and direction "
+                    + "(median taken)", (o, v) -> o.rounds = v)
+            .option("--seconds S", number(0.001, 3600), "1", "seconds per round", (o, v) -> o.seconds = v)
+            .option("--warmup-seconds S", number(0, 3600), "1", "discarded load before each thread count and "
+                    + "direction", (o, v) -> o.warmupSeconds = v));
 
-    ScalingOptions() {
-        super(3, 1, 1);
-    }
+    public static final String USAGE = OPTIONS.usage();
+
+    public List<String> engines;
+    public List<Integer> threads;
+    public List<String> contexts;
+    public List<String> directions;
 
     public static ScalingOptions parse(String[] args) {
         ScalingOptions o = new ScalingOptions();
-        for (int i = 0; i < args.length; i += 2) {
-            String v = ArgList.value(args, i);
-            switch (args[i]) {
-                case "--engines": o.engines = ArgList.words(v); break;
-                case "--threads": o.threads = ArgList.ints(v); break;
-                case "--contexts": o.contexts = ArgList.words(v); break;
-                case "--directions": o.directions = ArgList.words(v); break;
-                default:
-                    if (!o.parseShared(args[i], v)) {
-                        throw new IllegalArgumentException("unknown argument '" + args[i] + "'\n" + USAGE);
-                    }
-            }
-        }
-        o.finishShared(USAGE);
-        for (String c : o.contexts) {
-            if (!c.equals("default") && !c.equals("match") && !c.matches("[1-9][0-9]{0,3}")) {
-                throw new IllegalArgumentException("--contexts takes default, match or a number of contexts (1-9999), "
-                        + "not '" + c + "'");
-            }
-        }
-        for (String d : o.directions) {
-            if (!d.equals("compress") && !d.equals("decompress")) {
-                throw new IllegalArgumentException("--directions takes compress and/or decompress, not '" + d + "'");
-            }
-        }
-        if (o.threads.isEmpty() || o.threads.stream().anyMatch(t -> t < 1)) {
-            throw new IllegalArgumentException("thread counts must be positive\n" + USAGE);
-        }
+        OPTIONS.parse(args, o);
+        o.chooseDataset();
         return o;
     }
 

@@ -3,7 +3,7 @@ package dev.deflateaccel.lab.tools;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Small parsing helpers for the runners' --option lists: "1,6,9", "1-9", "4,16,64". */
+/** The runners' comma-separated lists: "1,6,9", "1-9", "4,16,64"; options parse them through {@link ValueKind}. */
 public final class ArgList {
     private ArgList() {
     }
@@ -41,49 +41,6 @@ public final class ArgList {
             }
         }
         return values;
-    }
-
-    /** The value after option {@code args[i]}, or a clear error naming the option. */
-    public static String value(String[] args, int i) {
-        if (i + 1 >= args.length) {
-            throw new IllegalArgumentException(args[i] + " needs a value");
-        }
-        return args[i + 1];
-    }
-
-    /**
-     * The value after option {@code args[i]} as a whole number in [min, max]; a bad value fails
-     * with the option, the value and the range, so the user sees what to type instead.
-     */
-    public static long longIn(String[] args, int i, long min, long max) {
-        String v = value(args, i);
-        try {
-            long n = Long.parseLong(v.trim());
-            if (n >= min && n <= max) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // falls through to the message below, which says what is wanted
-        }
-        throw new IllegalArgumentException(args[i] + " " + v + ": want a whole number " + range(min, max, Long.MAX_VALUE));
-    }
-
-    /** {@link #longIn} for a number with decimals. */
-    public static double doubleIn(String[] args, int i, double min, double max) {
-        String v = value(args, i);
-        try {
-            double d = Double.parseDouble(v.trim());
-            if (d >= min && d <= max) {
-                return d;
-            }
-        } catch (NumberFormatException e) {
-            // falls through to the message below, which says what is wanted
-        }
-        throw new IllegalArgumentException(args[i] + " " + v + ": want a number " + range(min, max, Double.MAX_VALUE));
-    }
-
-    private static String range(Object min, Object max, Object unbounded) {
-        return max.equals(unbounded) ? "of at least " + min : "from " + min + " to " + max;
     }
 
     public static String join(List<?> values) {

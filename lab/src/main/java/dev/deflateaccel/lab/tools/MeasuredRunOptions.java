@@ -1,7 +1,10 @@
 package dev.deflateaccel.lab.tools;
 
+import static dev.deflateaccel.lab.tools.ValueKind.absolutePath;
+import static dev.deflateaccel.lab.tools.ValueKind.integer;
+import static dev.deflateaccel.lab.tools.ValueKind.text;
+
 import java.nio.file.Path;
-import java.nio.file.Paths;
 
 import dev.deflateaccel.lab.Datasets;
 import dev.deflateaccel.lab.RepoLayout;
@@ -11,45 +14,34 @@ import dev.deflateaccel.lab.RepoLayout;
  * which agent jar, and where the report goes. Each runner adds its own and keeps its defaults.
  */
 public abstract class MeasuredRunOptions {
+    /** Declared by each runner, with its own help and defaults. */
     public int rounds;
     public double seconds;
     public double warmupSeconds;
     /** null until parsed: then the first corpus set present, else the generated rows. */
     public String dataset;
-    public int chunkKiB = 16;
+    public int chunkKiB;
     public Path agentJar = RepoLayout.defaultAgentJar();
     public Path corpusDir = RepoLayout.corpusDir();
     public Path resultsDir = RepoLayout.resultsDir();
 
-    protected MeasuredRunOptions(int rounds, double seconds, double warmupSeconds) {
-        this.rounds = rounds;
-        this.seconds = seconds;
-        this.warmupSeconds = warmupSeconds;
+    /** Declares the shared options after a runner's own (the timing ones among them, with their help and defaults). */
+    protected static <O extends MeasuredRunOptions> OptionTable<O> withShared(OptionTable<O> table) {
+        return table
+                .option("--dataset NAME", text(), null, "calgary, canterbury or rows (default: the first corpus "
+                        + "set present, else rows)", (o, v) -> o.dataset = v)
+                .option("--chunk-kib K", integer(1, 1 << 20), "16", "chunk size in KiB", (o, v) -> o.chunkKiB = v)
+                .option("--agent PATH", absolutePath(), null, "agent jar (default "
+                        + "agent/target/deflate-accel-agent.jar)", (o, v) -> o.agentJar = v)
+                .option("--corpus DIR", absolutePath(), null, "corpus directory", (o, v) -> o.corpusDir = v)
+                .option("--results DIR", absolutePath(), null, "where the report goes (default lab/results)",
+                        (o, v) -> o.resultsDir = v);
     }
 
-    /** Takes one of the shared flags; false when {@code flag} is not one of them. */
-    protected final boolean parseShared(String flag, String value) {
-        switch (flag) {
-            case "--rounds": rounds = Integer.parseInt(value); return true;
-            case "--seconds": seconds = Double.parseDouble(value); return true;
-            case "--warmup-seconds": warmupSeconds = Double.parseDouble(value); return true;
-            case "--dataset": dataset = value; return true;
-            case "--chunk-kib": chunkKiB = Integer.parseInt(value); return true;
-            case "--agent": agentJar = Paths.get(value).toAbsolutePath().normalize(); return true;
-            case "--corpus": corpusDir = Paths.get(value).toAbsolutePath().normalize(); return true;
-            case "--results": resultsDir = Paths.get(value).toAbsolutePath().normalize(); return true;
-            default: return false;
-        }
-    }
-
-    /** After parsing: the default data set, and the checks every runner needs. */
-    protected final void finishShared(String usage) {
+    /** After parsing: the default data set, the first corpus set present, else the generated rows. */
+    protected final void chooseDataset() {
         if (dataset == null) {
             dataset = Datasets.availableOrGenerated(corpusDir).get(0);
-        }
-        if (rounds < 1 || seconds <= 0 || warmupSeconds < 0 || chunkKiB < 1) {
-            throw new IllegalArgumentException("rounds, seconds and chunk size must be positive, warm-up not negative\n"
-                    + usage);
         }
     }
 

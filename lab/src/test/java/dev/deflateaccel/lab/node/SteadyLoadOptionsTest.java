@@ -69,6 +69,37 @@ class SteadyLoadOptionsTest {
     }
 
     @Test
+    void compactionReadsSetsItsOwnDefaultsAndQuickShrinksThem() {
+        SteadyLoadOptions o = SteadyLoadOptions.parse(new String[] {"--compaction-reads"});
+        assertEquals(3_500_000, o.rows);
+        assertEquals(500, o.rate);
+        assertEquals(Duration.ofSeconds(30), o.measured);
+        assertEquals(Duration.ofSeconds(15), o.warmUp);
+        assertEquals(SteadyConfig.parse(SteadyConfig.READS_SET), o.configs);
+        assertEquals(3, o.repetitions);
+        SteadyLoadOptions quick = SteadyLoadOptions.parse(new String[] {"--quick", "--compaction-reads", "--rate", "200"});
+        assertEquals(300_000, quick.rows);
+        assertEquals(200, quick.rate, "a given value wins over the mode's");
+        assertEquals(Duration.ofSeconds(10), quick.measured);
+        assertEquals(Duration.ofSeconds(5), quick.warmUp);
+        assertEquals(SteadyConfig.parse("stock,igzip"), quick.configs);
+        assertEquals(1, quick.repetitions);
+    }
+
+    @Test
+    void quickAloneIsASmokeRunOfTheSteadyLoad() {
+        SteadyLoadOptions o = SteadyLoadOptions.parse(new String[] {"--quick"});
+        assertEquals(20_000, o.rows);
+        assertEquals(Duration.ofSeconds(30), o.measured);
+        assertEquals(Duration.ofSeconds(10), o.warmUp);
+        assertEquals(1, o.repetitions);
+        SteadyLoadOptions saturation = SteadyLoadOptions.parse(new String[] {"--saturation"});
+        assertEquals(150_000, saturation.rows);
+        assertEquals(Duration.ofSeconds(30), saturation.measured);
+        assertEquals(Duration.ofSeconds(20), saturation.warmUp);
+    }
+
+    @Test
     void quickSaturationTakesTwoStepsUnlessGiven() {
         assertEquals(List.of(4, 16), SteadyLoadOptions.parse(new String[] {"--saturation", "--quick"}).steps);
         assertEquals(List.of(2, 8), SteadyLoadOptions.parse(new String[] {"--quick", "--steps", "2,8", "--saturation"}).steps);
