@@ -1,99 +1,96 @@
 package dev.deflateaccel.lab.chunk;
 
+import static dev.deflateaccel.lab.tools.ValueKind.absolutePath;
+import static dev.deflateaccel.lab.tools.ValueKind.integer;
+import static dev.deflateaccel.lab.tools.ValueKind.ints;
+import static dev.deflateaccel.lab.tools.ValueKind.number;
+import static dev.deflateaccel.lab.tools.ValueKind.words;
+
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import dev.deflateaccel.lab.Datasets;
 import dev.deflateaccel.lab.RepoLayout;
-import dev.deflateaccel.lab.tools.ArgList;
+import dev.deflateaccel.lab.tools.OptionTable;
+import dev.deflateaccel.lab.tools.ValueKind;
 
 /**
- * What the runner measures and how long. Two presets, each field overridable:
- * quick (default; also -Dquick): 16 KiB, one data set, 1 fork, 3 x 1 s warm-up, 5 x 1 s measured.
- * full (--full or -Dfull): 4/16/64 KiB, every data set, 2 forks, 3 x 1 s warm-up, 5 x 1 s measured.
+ * What the runner measures and how long. Two modes, each setting overridable: quick (the default):
+ * 16 KiB, one data set, 1 fork; full ({@code --full}): 4/16/64 KiB, every data set, 2 forks. Both run
+ * JMH's 3 x 1 s warm-up and 5 x 1 s measured iterations.
  */
 public final class RunnerOptions {
+    private static final ValueKind<List<String>> CONFIGURATION_IDS = words(ids());
+    private static final List<String> DATASET_NAMES = List.of("calgary", "canterbury", Datasets.GENERATED);
+
+    private static final OptionTable<RunnerOptions> OPTIONS = new OptionTable<RunnerOptions>(
+            "usage: ChunkBenchmarkRunner [--quick | --full] [options]")
+            .flag("--quick", "16 KiB, one data set, 1 fork (the default)", o -> o.quick = true)
+            .flag("--full", "4/16/64 KiB, every data set, 2 forks", o -> o.full = true)
+            .option("--chunks K,...", ints(1, 1 << 20), "16", "chunk sizes in KiB", (o, v) -> o.chunkKiBs = v)
+            .option("--datasets D,...", words(DATASET_NAMES), null,
+                    "data sets (calgary, canterbury from the corpus; rows = generated); default: the first available, "
+                    + "every one with --full", (o, v) -> o.datasets = v)
+            .option("--configs C,...", CONFIGURATION_IDS, String.join(",", ids()), "configurations",
+                    (o, v) -> o.configurations = configurations(v))
+            .option("--forks N", integer(1, 100), "1", "JMH forks per configuration", (o, v) -> o.forks = v)
+            .option("--warmup N", integer(0, 1000), "3", "JMH warm-up iterations", (o, v) -> o.warmupIterations = v)
+            .option("--iterations N", integer(1, 1000), "5", "JMH measured iterations",
+                    (o, v) -> o.measurementIterations = v)
+            .option("--time SECONDS", integer(1, 3600), "1", "JMH seconds per iteration", (o, v) -> o.iterationSeconds = v)
+            .option("--native-reps N", integer(1, 1000), "7", "C reference repetitions",
+                    (o, v) -> o.nativeRepetitions = v)
+            .option("--native-seconds S", number(0.001, 3600), "0.3", "C reference seconds per repetition",
+                    (o, v) -> o.nativeSecondsPerRepetition = v)
+            .flag("--no-native", "skip the C reference", o -> o.runNative = false)
+            .option("--wait-quiet SECONDS", integer(0, 3600), "30",
+                    "before each configuration wait up to this for a quiet machine", (o, v) -> o.waitQuietSeconds = v)
+            .option("--retries N", integer(0, 100), "1", "repeat a configuration disturbed by other processes up to N "
+                    + "times", (o, v) -> o.retriesWhenDisturbed = v)
+            .option("--agent PATH", absolutePath(), null, "agent jar (default agent/target/deflate-accel-agent.jar)",
+                    (o, v) -> o.agentJar = v)
+            .flag("--require-agent", "fail instead of skipping agent rows when the jar is missing",
+                    o -> o.requireAgent = true)
+            .option("--corpus DIR", absolutePath(), null, "corpus directory (default ../shared/corpus next to the "
+                    + "checkout)", (o, v) -> o.corpusDir = v)
+            .option("--results DIR", absolutePath(), null, "where the markdown report goes (default lab/results)",
+                    (o, v) -> o.resultsDir = v)
+            .preset("--full", o -> o.full, "--chunks 4,16,64 --forks 2 --native-reps 9 --native-seconds 0.5");
+
+    public static final String USAGE = OPTIONS.usage();
+
     public boolean full;
+    private boolean quick;
     public List<Integer> chunkKiBs;
     public List<String> datasets;
-    public List<BenchConfiguration> configurations = List.of(BenchConfiguration.values());
+    public List<BenchConfiguration> configurations;
     public int forks;
-    public int warmupIterations = 3;
-    public int measurementIterations = 5;
-    public int iterationSeconds = 1;
+    public int warmupIterations;
+    public int measurementIterations;
+    public int iterationSeconds;
     public int nativeRepetitions;
     public double nativeSecondsPerRepetition;
     public boolean runNative = true;
     /** Before each configuration, wait up to this long for other processes to go quiet. */
-    public int waitQuietSeconds = 30;
+    public int waitQuietSeconds;
     /** Repeat a configuration whose run was disturbed by other processes up to this many times. */
-    public int retriesWhenDisturbed = 1;
+    public int retriesWhenDisturbed;
     /** Without the agent jar, agent rows are skipped (and said so); with this set, that is an error. */
     public boolean requireAgent;
     public Path agentJar = RepoLayout.defaultAgentJar();
     public Path corpusDir = RepoLayout.corpusDir();
     public Path resultsDir = RepoLayout.resultsDir();
 
-    public static final String USAGE = String.join("\n",
-            "usage: ChunkBenchmarkRunner [--quick | --full] [options]",
-            "  --chunks 4,16,64            chunk sizes in KiB",
-            "  --datasets calgary,rows     data sets (calgary, canterbury from the corpus; rows = generated)",
-            "  --configs stock,libdeflate,igzip,lz4,zstd",
-            "  --forks N  --warmup N  --iterations N  --time SECONDS   JMH settings",
-            "  --native-reps N  --native-seconds S   C reference repetitions and seconds per repetition",
-            "  --no-native                 skip the C reference",
-            "  --wait-quiet SECONDS        before each configuration wait up to this for a quiet machine (default 30)",
-            "  --retries N                 repeat a configuration disturbed by other processes up to N times (default 1)",
-            "  --agent PATH                agent jar (default agent/target/deflate-accel-agent.jar)",
-            "  --require-agent             fail instead of skipping agent rows when the jar is missing",
-            "  --corpus DIR                corpus directory (default ../shared/corpus next to the checkout)",
-            "  --results DIR               where the markdown report goes (default lab/results)");
-
     public static RunnerOptions parse(String[] args) {
-        List<String> list = Arrays.asList(args);
-        boolean full = list.contains("--full") || Boolean.getBoolean("full");
-        if (full && (list.contains("--quick") || Boolean.getBoolean("quick"))) {
+        RunnerOptions o = new RunnerOptions();
+        OPTIONS.parse(args, o);
+        if (o.full && o.quick) {
             throw new IllegalArgumentException("choose one of --quick and --full");
-        }
-        RunnerOptions o = preset(full);
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            switch (arg) {
-                case "--quick": case "--full": continue;
-                case "--no-native": o.runNative = false; continue;
-                case "--require-agent": o.requireAgent = true; continue;
-                default: break; // an option with a value
-            }
-            String v = ArgList.value(args, i++);
-            switch (arg) {
-                case "--chunks": o.chunkKiBs = ArgList.ints(v); break;
-                case "--datasets": o.datasets = ArgList.words(v); break;
-                case "--configs":
-                    o.configurations = new ArrayList<>();
-                    for (String id : ArgList.words(v)) {
-                        o.configurations.add(BenchConfiguration.byId(id));
-                    }
-                    break;
-                case "--forks": o.forks = Integer.parseInt(v); break;
-                case "--warmup": o.warmupIterations = Integer.parseInt(v); break;
-                case "--iterations": o.measurementIterations = Integer.parseInt(v); break;
-                case "--time": o.iterationSeconds = Integer.parseInt(v); break;
-                case "--native-reps": o.nativeRepetitions = Integer.parseInt(v); break;
-                case "--native-seconds": o.nativeSecondsPerRepetition = Double.parseDouble(v); break;
-                case "--wait-quiet": o.waitQuietSeconds = Integer.parseInt(v); break;
-                case "--retries": o.retriesWhenDisturbed = Integer.parseInt(v); break;
-                case "--agent": o.agentJar = Paths.get(v).toAbsolutePath().normalize(); break;
-                case "--corpus": o.corpusDir = Paths.get(v).toAbsolutePath().normalize(); break;
-                case "--results": o.resultsDir = Paths.get(v).toAbsolutePath().normalize(); break;
-                default: throw new IllegalArgumentException("unknown argument '" + arg + "'\n" + USAGE);
-            }
         }
         if (o.datasets == null) {
             List<String> available = Datasets.availableOrGenerated(o.corpusDir);
-            o.datasets = full ? available : available.subList(0, 1);
+            o.datasets = o.full ? available : available.subList(0, 1);
         }
         for (String d : o.datasets) {
             if (!Datasets.isAvailable(d, o.corpusDir)) {
@@ -103,14 +100,20 @@ public final class RunnerOptions {
         return o;
     }
 
-    private static RunnerOptions preset(boolean full) {
-        RunnerOptions o = new RunnerOptions();
-        o.full = full;
-        o.chunkKiBs = full ? List.of(4, 16, 64) : List.of(16);
-        o.forks = full ? 2 : 1;
-        o.nativeRepetitions = full ? 9 : 7;
-        o.nativeSecondsPerRepetition = full ? 0.5 : 0.3;
-        return o;
+    private static List<String> ids() {
+        List<String> ids = new ArrayList<>();
+        for (BenchConfiguration c : BenchConfiguration.values()) {
+            ids.add(c.id());
+        }
+        return ids;
+    }
+
+    private static List<BenchConfiguration> configurations(List<String> ids) {
+        List<BenchConfiguration> chosen = new ArrayList<>();
+        for (String id : ids) {
+            chosen.add(BenchConfiguration.byId(id));
+        }
+        return chosen;
     }
 
     public String describe() {

@@ -72,7 +72,7 @@ class SideBySideReportTest {
                     NodeEngineCheck.Requires.BOTH, "");
         }
 
-        String text = new SideBySideReport(agent, stock, List.of(true, false, true)).render(new SideBySideOptions());
+        String text = new SideBySideReport(agent, stock, List.of(true, false, true)).render(SideBySideOptions.parse(new String[0]));
 
         assertEquals(String.join("\n", expected), String.join("\n", report(List.of(text.split("\n")))));
     }
