@@ -20,6 +20,7 @@ import java.util.function.Function;
 
 import dev.deflateaccel.lab.MachineDescription;
 import dev.deflateaccel.lab.MachineLoad;
+import dev.deflateaccel.lab.tools.ChartWriter;
 
 /**
  * The loop every node program runs (steady load, ingest, end to end, side by side): every
@@ -127,11 +128,12 @@ final class RotatedRuns {
             Files.createDirectories(resultsDir);
             Path md = resultsDir.resolve(stamp + "-" + kind + ".md");
             Path png = resultsDir.resolve(stamp + "-" + kind + ".png");
-            Files.write(md, (markdown + "\nFigure: `" + png.getFileName() + "`\n").getBytes(StandardCharsets.UTF_8));
-            BarChartGrid.write(header, report.panels(), png);
+            boolean drawn = ChartWriter.write(kind, header, report.charts(), 2, 700, 420, png);
+            Files.write(md, (markdown + (drawn ? "\nFigure: `" + png.getFileName() + "`\n" : ""))
+                    .getBytes(StandardCharsets.UTF_8));
             System.out.println();
             System.out.print(markdown);
-            Progress.say("%nwritten: %s%n         %s", md.toAbsolutePath(), png.toAbsolutePath());
+            Progress.say("%nwritten: %s%s", md.toAbsolutePath(), drawn ? "\n         " + png.toAbsolutePath() : "");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -7,13 +7,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.data.category.DefaultCategoryDataset;
+
+import dev.deflateaccel.lab.tools.ChartWriter;
+import dev.deflateaccel.lab.tools.MarkdownTable;
+import dev.deflateaccel.lab.tools.ReportWriter;
 import dev.deflateaccel.lab.tools.Spread;
 
 /**
  * A node program's results as markdown: per measurement the median and range of each
  * configuration, its ratio to the first configuration (per repetition, then median and range),
  * rankings that separate two configurations only where their ranges do not overlap, and the
- * per-run lines. Also the panels of the PNG. What the measurements are and how one run is
+ * per-run lines. Also the charts of the PNG. What the measurements are and how one run is
  * described comes from the program (SteadyReport, IngestReport).
  */
 final class RunReport<R> {
@@ -78,64 +86,71 @@ final class RunReport<R> {
     }
 
     String markdown(List<String> header) {
-        StringBuilder md = new StringBuilder();
-        md.append("# ").append(definition.title).append("\n\n");
-        header.forEach(line -> md.append("- ").append(line).append('\n'));
+        ReportWriter md = new ReportWriter("# " + definition.title + "\n\n");
+        header.forEach(md::item);
         String base = results.keySet().iterator().next().label;
-        md.append("\nMedian (min-max) over the repetitions; below it, the ratio to ").append(base)
-                .append(" computed per repetition, median (min-max).\n\n| measurement |");
-        results.keySet().forEach(c -> md.append(' ').append(c.label).append(" |"));
-        md.append("\n| --- |");
-        results.keySet().forEach(c -> md.append(" ---: |"));
-        md.append('\n');
+        md.endList().paragraph("Median (min-max) over the repetitions; below it, the ratio to " + base
+                + " computed per repetition, median (min-max).");
+        List<String> columns = new ArrayList<>(List.of("measurement"));
+        results.keySet().forEach(c -> columns.add(c.label + ">"));
+        MarkdownTable table = new MarkdownTable(columns.toArray(new String[0]));
         for (Metric<R> metric : definition.table) {
-            appendRows(md, metric);
+            addRows(table, metric);
             if (metric == definition.groupSplitOf) {
-                ThreadGroupCpu.GROUPS.forEach(group -> appendRows(md, definition.groupMetric.apply(group)));
+                ThreadGroupCpu.GROUPS.forEach(group -> addRows(table, definition.groupMetric.apply(group)));
             }
         }
-        md.append("\nRankings, best first (\"<\"/\">\": ranges across runs do not overlap; \"~\": they do, not ranked):\n\n");
+        md.table(table).paragraph("Rankings, best first (\"<\"/\">\": ranges across runs do not overlap; \"~\": they "
+                + "do, not ranked):");
         for (Metric<R> metric : definition.ranked) {
             Map<String, Spread> byName = new LinkedHashMap<>();
             results.keySet().forEach(c -> byName.put(c.name, spread(c, metric)));
-            md.append("- ").append(metric.name).append(": ").append(Ranking.of(byName, metric.lowerIsBetter)).append('\n');
+            md.item(metric.name + ": " + Ranking.of(byName, metric.lowerIsBetter));
         }
-        md.append("\nPer run, in the order they ran within each repetition:\n\n");
+        md.endList().paragraph("Per run, in the order they ran within each repetition:");
         for (Map.Entry<SteadyConfig, List<R>> e : results.entrySet()) {
-            md.append("- ").append(e.getKey().label).append('\n');
+            StringBuilder runs = new StringBuilder(e.getKey().label);
             for (R r : e.getValue()) {
-                md.append("  - ").append(definition.runLine.apply(r)).append('\n');
+                runs.append("\n- ").append(definition.runLine.apply(r));
                 String engines = definition.engines.apply(r);
                 if (!engines.isEmpty()) {
-                    md.append("    - agent: ").append(engines).append('\n');
+                    runs.append("\n  - agent: ").append(engines);
                 }
             }
+            md.item(runs.toString());
         }
-        md.append("\nHow measured:\n");
-        definition.howMeasured.forEach(line -> md.append("- ").append(line).append('\n'));
-        return md.toString();
+        md.endList().raw("How measured:\n");
+        definition.howMeasured.forEach(md::item);
+        return md.render();
     }
 
-    private void appendRows(StringBuilder md, Metric<R> metric) {
-        md.append("| ").append(metric.name).append(" |");
-        results.keySet().forEach(c -> md.append(' ').append(spread(c, metric).format(metric.format)).append(" |"));
-        md.append("\n| &nbsp;&nbsp;ratio |");
-        results.keySet().forEach(c -> md.append(' ').append(ratio(c, metric).format("%.2fx")).append(" |"));
-        md.append('\n');
+    /** A metric's median (min-max) per configuration, and below it the ratio to the first. */
+    private void addRows(MarkdownTable table, Metric<R> metric) {
+        List<Object> values = new ArrayList<>(List.of(metric.name));
+        List<Object> ratios = new ArrayList<>(List.of("&nbsp;&nbsp;ratio"));
+        for (SteadyConfig c : results.keySet()) {
+            values.add(spread(c, metric).format(metric.format));
+            ratios.add(ratio(c, metric).format("%.2fx"));
+        }
+        table.row(values.toArray()).row(ratios.toArray());
     }
 
-    List<BarChartGrid.Panel> panels() {
-        List<BarChartGrid.Panel> panels = new ArrayList<>();
+    /** One horizontal bar chart per charted metric: each configuration's median, its range in the label. */
+    List<JFreeChart> charts() {
+        List<JFreeChart> charts = new ArrayList<>();
         for (Metric<R> metric : definition.charted) {
-            Map<String, Double> bars = new LinkedHashMap<>();
+            DefaultCategoryDataset bars = new DefaultCategoryDataset();
             for (SteadyConfig c : results.keySet()) {
                 Spread s = spread(c, metric);
                 String range = s.count > 1 ? " (" + String.format(Locale.ROOT, metric.format, s.min) + "-"
                         + String.format(Locale.ROOT, metric.format, s.max) + ")" : "";
-                bars.put(c.name + range, s.median);
+                bars.addValue(s.median, "median", c.name + range);
             }
-            panels.add(new BarChartGrid.Panel(metric.name + ", median (range)", bars));
+            JFreeChart chart = ChartFactory.createBarChart(metric.name + ", median (range)", null, null, bars,
+                    PlotOrientation.HORIZONTAL, false, false, false);
+            ChartWriter.style(chart.getCategoryPlot());
+            charts.add(chart);
         }
-        return panels;
+        return charts;
     }
 }

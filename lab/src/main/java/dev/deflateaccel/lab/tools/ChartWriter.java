@@ -1,6 +1,7 @@
 package dev.deflateaccel.lab.tools;
 
 import java.awt.Color;
+import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
@@ -16,11 +17,14 @@ import org.jfree.chart.plot.Plot;
 import org.jfree.chart.plot.XYPlot;
 
 /**
- * The one chart writer of the in-process reports: several charts side by side in one PNG, so a
- * report links one picture per run, on a white background with light grid lines. Headless: the
- * runners work on build machines without a display.
+ * The one chart writer of the lab's reports: several charts side by side in one PNG, so a report
+ * links one picture per run, on a white background with light grid lines, optionally under a few
+ * lines of text that say how the numbers were made (a figure that travels without its markdown must
+ * still say where it came from). Headless: the runners work on build machines without a display.
  */
 public final class ChartWriter {
+    private static final int HEADER_LINE = 18;
+
     private ChartWriter() {
     }
 
@@ -42,6 +46,12 @@ public final class ChartWriter {
      * without its chart is still a report.
      */
     public static boolean write(String tag, List<JFreeChart> charts, int columns, int width, int height, Path png) {
+        return write(tag, List.of(), charts, columns, width, height, png);
+    }
+
+    /** As {@link #write(String, List, int, int, int, Path)}, under the lines of {@code header}. */
+    public static boolean write(String tag, List<String> header, List<JFreeChart> charts, int columns, int width,
+                                int height, Path png) {
         if (charts.isEmpty()) {
             return false;
         }
@@ -49,14 +59,20 @@ public final class ChartWriter {
             System.setProperty("java.awt.headless", "true");
             int rows = (charts.size() + columns - 1) / columns;
             int cols = Math.min(columns, charts.size());
-            BufferedImage image = new BufferedImage(cols * width, rows * height, BufferedImage.TYPE_INT_RGB);
+            int top = header.isEmpty() ? 0 : header.size() * HEADER_LINE + 12;
+            BufferedImage image = new BufferedImage(cols * width, top + rows * height, BufferedImage.TYPE_INT_RGB);
             Graphics2D g = image.createGraphics();
             try {
                 g.setColor(Color.WHITE);
                 g.fillRect(0, 0, image.getWidth(), image.getHeight());
+                g.setColor(Color.BLACK);
+                g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+                for (int i = 0; i < header.size(); i++) {
+                    g.drawString(header.get(i), 10, (i + 1) * HEADER_LINE);
+                }
                 for (int i = 0; i < charts.size(); i++) {
-                    charts.get(i).draw(g, new Rectangle2D.Double((i % columns) * width, (i / columns) * height, width,
-                            height));
+                    charts.get(i).draw(g, new Rectangle2D.Double((i % columns) * width, top + (i / columns) * height,
+                            width, height));
                 }
             } finally {
                 g.dispose();

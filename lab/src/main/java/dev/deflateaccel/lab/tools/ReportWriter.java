@@ -1,7 +1,7 @@
 package dev.deflateaccel.lab.tools;
 
 /**
- * The one markdown writer of the in-process reports: the header every report starts with
+ * The one markdown writer of the lab's reports: the header every report starts with
  * ({@link ReportHeader}: command, date, machine, other processes' CPU), then warnings, the "how to
  * read" paragraph, the chart, sections, tables, lists and config blocks, each in the same form.
  */
