@@ -13,7 +13,6 @@ import java.util.List;
 import dev.deflateaccel.lab.Datasets;
 import dev.deflateaccel.lab.RepoLayout;
 import dev.deflateaccel.lab.tools.OptionTable;
-import dev.deflateaccel.lab.tools.ValueKind;
 
 /**
  * What the runner measures and how long. Two modes, each setting overridable: quick (the default):
@@ -21,18 +20,15 @@ import dev.deflateaccel.lab.tools.ValueKind;
  * JMH's 3 x 1 s warm-up and 5 x 1 s measured iterations.
  */
 public final class RunnerOptions {
-    private static final ValueKind<List<String>> CONFIGURATION_IDS = words(ids());
-    private static final List<String> DATASET_NAMES = List.of("calgary", "canterbury", Datasets.GENERATED);
-
     private static final OptionTable<RunnerOptions> OPTIONS = new OptionTable<RunnerOptions>(
             "usage: ChunkBenchmarkRunner [--quick | --full] [options]")
             .flag("--quick", "16 KiB, one data set, 1 fork (the default)", o -> o.quick = true)
             .flag("--full", "4/16/64 KiB, every data set, 2 forks", o -> o.full = true)
             .option("--chunks K,...", ints(1, 1 << 20), "16", "chunk sizes in KiB", (o, v) -> o.chunkKiBs = v)
-            .option("--datasets D,...", words(DATASET_NAMES), null,
+            .option("--datasets D,...", words(datasetNames()), null,
                     "data sets (calgary, canterbury from the corpus; rows = generated); default: the first available, "
                     + "every one with --full", (o, v) -> o.datasets = v)
-            .option("--configs C,...", CONFIGURATION_IDS, String.join(",", ids()), "configurations",
+            .option("--configs C,...", words(ids()), String.join(",", ids()), "configurations",
                     (o, v) -> o.configurations = configurations(v))
             .option("--forks N", integer(1, 100), "1", "JMH forks per configuration", (o, v) -> o.forks = v)
             .option("--warmup N", integer(0, 1000), "3", "JMH warm-up iterations", (o, v) -> o.warmupIterations = v)
@@ -98,6 +94,13 @@ public final class RunnerOptions {
             }
         }
         return o;
+    }
+
+    /** Datasets' own names: its corpus sets and the generated rows. */
+    private static List<String> datasetNames() {
+        List<String> names = new ArrayList<>(Datasets.CORPUS_SETS);
+        names.add(Datasets.GENERATED);
+        return names;
     }
 
     private static List<String> ids() {

@@ -26,6 +26,11 @@ final class LoadAndCompaction {
     double serverCompactSeconds = Double.NaN;
     double compactCpuMicrosPerRow;
 
+    /** The major compaction's duration: the server's own where system.log gave it, else nodetool's wall time. */
+    double majorCompactionSeconds() {
+        return Double.isNaN(serverCompactSeconds) ? compactSeconds : serverCompactSeconds;
+    }
+
     static LoadAndCompaction measure(FreshNode.Started node, TestTable table, SampleRows generator, long rows,
                                      int concurrency) {
         LoadAndCompaction m = new LoadAndCompaction();

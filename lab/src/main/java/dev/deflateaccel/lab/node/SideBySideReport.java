@@ -31,8 +31,7 @@ final class SideBySideReport {
     private static final Metric<SideBySideResult> FLUSH = new Metric<>("flush s (LZ4 in stock 5.0)",
             r -> r.load.flushSeconds, true, "%.2f", "flush", Kind.TIME);
     private static final Metric<SideBySideResult> COMPACTION = new Metric<>("major compaction s (server log)",
-            r -> Double.isNaN(r.load.serverCompactSeconds) ? r.load.compactSeconds : r.load.serverCompactSeconds, true,
-            "%.2f", "compaction", Kind.TIME);
+            r -> r.load.majorCompactionSeconds(), true, "%.2f", "compaction", Kind.TIME);
     private static final Metric<SideBySideResult> COMPACTION_CPU = new Metric<>("  node CPU us/compacted row",
             r -> r.load.compactCpuMicrosPerRow, true, "%.1f", "CPU per compacted row", Kind.RATIO);
     private static final Metric<SideBySideResult> SIZE = new Metric<>("Data.db MiB", r -> r.sstableBytes / 1048576.0,

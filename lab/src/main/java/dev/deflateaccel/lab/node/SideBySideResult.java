@@ -28,7 +28,7 @@ final class SideBySideResult extends RunResult {
     /** The run's main figures in one console line, printed when it ends. */
     String line() {
         return String.format(Locale.ROOT, "load %,.0f rows/s, compaction %.2f s, mixed %,.0f ops/s at %.0f us CPU/op,"
-                        + " read p99 %.2f ms, read-back %s", load.loadRowsPerSecond, load.serverCompactSeconds,
+                        + " read p99 %.2f ms, read-back %s", load.loadRowsPerSecond, load.majorCompactionSeconds(),
                 mixedOpsPerSecond, mixedCpuMicrosPerOp, readP99, dataCheck);
     }
 }
