@@ -122,7 +122,8 @@ public final class CassandraNode implements AutoCloseable {
         long logMark = systemLog().mark();
         long started = System.nanoTime();
         try {
-            process = ReleaseScripts.cassandra(layout, java, jvmExtraOpts, wanted.jmxAuthentication().isPresent())
+            process = ReleaseScripts.cassandra(layout, java, jvmExtraOpts, wanted.jmxAuthentication().isPresent(),
+                            seeds.equals(List.of(ports.seed())))
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(layout.processOutput().toFile()))
                     .start();

@@ -21,10 +21,24 @@ final class ReleaseScripts {
     static final String MAX_HEAP_SIZE = "512M";
     static final String HEAP_NEWSIZE = "128M";
     /**
-     * Test-only start-up shortcuts for a machine where nodes start one after another anyway;
+     * Test-only start-up shortcut for a machine where nodes start one after another anyway;
      * bin/cassandra appends JVM_EXTRA_OPTS to the JVM options.
      */
-    static final String JVM_EXTRA_OPTS = "-Dcassandra.ring_delay_ms=1000 -Dcassandra.skip_wait_for_gossip_to_settle=0";
+    static final String SKIP_GOSSIP_SETTLE = "-Dcassandra.skip_wait_for_gossip_to_settle=0";
+    /**
+     * The ring delay of a node that is its own seed: nothing to wait for, so a short one saves a
+     * single node about 30 s of start-up.
+     */
+    static final int OWN_SEED_RING_DELAY_MS = 1_000;
+    /**
+     * The ring delay of a node that joins others. A joining node sleeps the ring delay and then
+     * fails with "Unable to contact any seeds" (exit 3) unless gossip has meanwhile exchanged state
+     * with a seed; its shadow round also gives up after the ring delay. One second left a single
+     * gossip round (every second) to open the connection to the seed and get its answer, which a
+     * busy 2-core machine sometimes did not make (MixedClusterIT's third node, twice). Ten seconds
+     * is ten rounds; a joining node pays it once, a seed or a single node not at all.
+     */
+    static final int JOINING_RING_DELAY_MS = 10_000;
     /**
      * Inherited variables the scripts would pick up, so a developer's shell could change what the
      * node runs; the JDK's option variables would also print a "Picked up" line into stdout.log.
@@ -42,10 +56,11 @@ final class ReleaseScripts {
      * {@code bin/cassandra -f} (and {@code -R} when this runs as root, which bin/cassandra refuses
      * otherwise). With -f the script execs java, so the process started is the node's JVM: its pid
      * is Cassandra's, and SIGTERM reaches Cassandra's shutdown hook. {@code extraOpts} go after
-     * the harness's own JVM_EXTRA_OPTS; {@code remoteJmx} sets LOCAL_JMX=no, cassandra-env.sh's
-     * remote JMX with authentication.
+     * the harness's own start-up options (whose ring delay depends on {@code ownSeed});
+     * {@code remoteJmx} sets LOCAL_JMX=no, cassandra-env.sh's remote JMX with authentication.
      */
-    static ProcessBuilder cassandra(NodeLayout layout, JavaRuntime java, List<String> extraOpts, boolean remoteJmx) {
+    static ProcessBuilder cassandra(NodeLayout layout, JavaRuntime java, List<String> extraOpts, boolean remoteJmx,
+                                    boolean ownSeed) {
         List<String> command = new ArrayList<>(List.of(layout.bin().resolve("cassandra").toString(), "-f"));
         if (runsAsRoot()) {
             command.add("-R");
@@ -54,7 +69,10 @@ final class ReleaseScripts {
         Map<String, String> env = environment(builder, layout, java);
         env.put("MAX_HEAP_SIZE", MAX_HEAP_SIZE);
         env.put("HEAP_NEWSIZE", HEAP_NEWSIZE);
-        env.put("JVM_EXTRA_OPTS", extraOpts.isEmpty() ? JVM_EXTRA_OPTS : JVM_EXTRA_OPTS + " " + String.join(" ", extraOpts));
+        List<String> jvmExtraOpts = new ArrayList<>(List.of(
+                "-Dcassandra.ring_delay_ms=" + (ownSeed ? OWN_SEED_RING_DELAY_MS : JOINING_RING_DELAY_MS), SKIP_GOSSIP_SETTLE));
+        jvmExtraOpts.addAll(extraOpts);
+        env.put("JVM_EXTRA_OPTS", String.join(" ", jvmExtraOpts));
         if (remoteJmx) {
             env.put("LOCAL_JMX", "no");
         }
