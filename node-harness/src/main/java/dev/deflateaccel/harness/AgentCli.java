@@ -37,8 +37,13 @@ public final class AgentCli {
     }
 
     public static Result run(String... args) {
+        return runOn(JavaRuntime.current(), args);
+    }
+
+    /** The same command run by {@code java}'s launcher, e.g. a Java 8 JRE's, which has no Attach API. */
+    public static Result runOn(JavaRuntime java, String... args) {
         List<String> command = new ArrayList<>();
-        command.add(JavaRuntime.current().javaExecutable());
+        command.add(java.javaExecutable());
         command.add("-jar");
         command.add(AgentJar.locate().toString());
         command.addAll(Arrays.asList(args));

@@ -18,10 +18,9 @@ import java.util.stream.Stream;
  *
  * <p>Either {@code CASSANDRA_HOME} points to an unpacked release of the requested line, whose
  * bin/, conf/ and lib/ are used as they are, or the release layout is put together from the stock
- * bin/ and conf/ files this module ships (resources {@code cassandra-5.0/},
- * {@code cassandra-6.0/}) and the lib/ Maven assembled from cassandra-all and its runtime
- * dependencies (system property {@code deflateaccel.cassandra.lib} for 5.0,
- * {@code deflateaccel.cassandra60.lib} for 6.0).
+ * bin/ and conf/ files this module ships (resources {@code cassandra-<line>/}) and the lib/ Maven
+ * assembled from cassandra-all and its runtime dependencies (the system property each
+ * {@link CassandraLine} names).
  */
 public final class CassandraDistribution {
 
@@ -29,12 +28,6 @@ public final class CassandraDistribution {
     public static final String LIB_PROPERTY = CassandraLine.V5_0.libProperty();
     /** What a release's bin/ needs to start, stop and manage a node. */
     public static final List<String> BIN_FILES = List.of("cassandra", "cassandra.in.sh", "nodetool", "stop-server");
-    /** A release's conf/ files, as both lines ship them. */
-    public static final List<String> CONF_FILES = List.of(
-            "cassandra-env.sh", "cassandra-jaas.config", "cassandra-rackdc.properties", "cassandra.yaml",
-            "commitlog_archiving.properties", "jvm-clients.options", "jvm-server.options",
-            "jvm11-clients.options", "jvm11-server.options", "jvm17-clients.options", "jvm17-server.options",
-            "logback-tools.xml", "logback.xml");
     private static final Pattern CASSANDRA_JAR = Pattern.compile("(?:cassandra-all|apache-cassandra)-(\\d+\\.\\d+)[-.\\w]*\\.jar");
     private static final Pattern JNA_JAR = Pattern.compile("jna-(\\d[\\w.]*)\\.jar");
     private static final Pattern JNA_PLATFORM_JAR = Pattern.compile("jna-platform-(\\d[\\w.]*)\\.jar");
@@ -71,7 +64,7 @@ public final class CassandraDistribution {
         String lib = System.getProperty(line.libProperty());
         if (lib == null || lib.isBlank()) {
             throw new IllegalStateException("No " + line + ": set CASSANDRA_HOME to an unpacked " + line.version()
-                    + " release, or -D" + line.libProperty() + " to the lib/ that `mvn -pl cassandra-lib/5.0,cassandra-lib/6.0 package` assembles in "
+                    + " release, or -D" + line.libProperty() + " to the lib/ that `mvn -pl cassandra-lib/" + line.version() + " package` assembles in "
                     + line.mavenLib());
         }
         return checked(new CassandraDistribution(line, Path.of(lib).toAbsolutePath().normalize(), Optional.empty()));
@@ -104,7 +97,7 @@ public final class CassandraDistribution {
 
     /** Copies the stock conf/ into a node's own conf/ (which is then edited), plus an empty triggers/. */
     public void copyStockConf(Path targetConfDir) {
-        copy("conf", CONF_FILES, targetConfDir);
+        copy("conf", line.confFiles(), targetConfDir);
         try {
             Files.createDirectories(targetConfDir.resolve("triggers"));
         } catch (IOException e) {
@@ -151,7 +144,8 @@ public final class CassandraDistribution {
 
     /** Files a release may lack without the node missing them. */
     private static boolean optional(String name) {
-        return name.equals("stop-server") || name.startsWith("jvm11-") || name.equals("commitlog_archiving.properties")
+        return name.equals("stop-server") || name.startsWith("jvm8-") || name.startsWith("jvm11-")
+                || name.equals("commitlog_archiving.properties")
                 || name.equals("cassandra-jaas.config");
     }
 
@@ -176,7 +170,7 @@ public final class CassandraDistribution {
 
     private void check() {
         if (!Files.isDirectory(lib)) {
-            throw new IllegalStateException(line + " lib/ not found at " + lib + " - run `mvn -pl cassandra-lib/5.0,cassandra-lib/6.0 package` (assembles "
+            throw new IllegalStateException(line + " lib/ not found at " + lib + " - run `mvn -pl cassandra-lib/" + line.version() + " package` (assembles "
                     + line.mavenLib() + ") or set CASSANDRA_HOME");
         }
         Optional<String> version = lineOf(lib);

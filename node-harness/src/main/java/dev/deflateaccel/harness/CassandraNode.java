@@ -63,8 +63,9 @@ public final class CassandraNode implements AutoCloseable {
     }
 
     /**
-     * A single node of the given line whose bin/cassandra runs on {@code java} (nodetool stays on
-     * this JDK), allowed {@code startTimeout} to serve CQL (an emulated JVM starts slowly).
+     * A single node of the given line whose bin/cassandra and nodetool run on {@code java} (an
+     * emulated one's nodetool on this JDK), allowed {@code startTimeout} to serve CQL (an emulated
+     * JVM starts slowly).
      */
     public static CassandraNode single(String name, Path nodesDir, String address, CassandraLine line, JavaRuntime java,
                                        Duration startTimeout) {
@@ -197,7 +198,7 @@ public final class CassandraNode implements AutoCloseable {
     }
 
     public NodeTool nodetool() {
-        return new NodeTool(layout, ports.jmx());
+        return new NodeTool(layout, ports.jmx(), java.forTools());
     }
 
     public EngineStats engineStats() {

@@ -10,18 +10,33 @@ import java.nio.file.attribute.PosixFilePermissions;
 /**
  * The JDK that runs the nodes and nodetool: the one running this harness, so that
  * {@code mvn verify} under JAVA_HOME=jdk11 tests Cassandra on 11 and the default tests it on 17;
- * or, for one node, an aarch64 JDK under qemu ({@link #emulatedAarch64}).
+ * another JDK or JRE ({@link #at}), for a line that does not run on this one; or, for one node, an
+ * aarch64 JDK under qemu ({@link #emulatedAarch64}).
  */
 public final class JavaRuntime {
 
     private final Path home;
+    /** Runs under qemu: fine for a node, too slow for every nodetool call. */
+    private final boolean emulated;
 
-    private JavaRuntime(Path home) {
+    private JavaRuntime(Path home, boolean emulated) {
         this.home = home;
+        this.emulated = emulated;
     }
 
     static JavaRuntime current() {
-        return new JavaRuntime(Path.of(System.getProperty("java.home")));
+        return new JavaRuntime(Path.of(System.getProperty("java.home")), false);
+    }
+
+    /**
+     * The JDK or JRE at {@code home} (e.g. the Java 8 or 11 runtime .ci/fetch-jdks.sh unpacks), for
+     * a node of a line that does not run on the JDK running this harness; its nodetool runs on it too.
+     */
+    public static JavaRuntime at(Path home) {
+        if (!Files.isExecutable(home.resolve("bin").resolve("java"))) {
+            throw new IllegalStateException("no Java runtime at " + home + " (no executable bin/java)");
+        }
+        return new JavaRuntime(home, false);
     }
 
     /**
@@ -46,7 +61,12 @@ public final class JavaRuntime {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new JavaRuntime(home);
+        return new JavaRuntime(home, true);
+    }
+
+    /** The runtime for the node's nodetool: this one, or for an emulated node the harness's own. */
+    JavaRuntime forTools() {
+        return emulated ? current() : this;
     }
 
     /** The java launcher, for the agent's own CLI (attach, reload, detach). */

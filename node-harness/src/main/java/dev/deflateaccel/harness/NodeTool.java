@@ -20,13 +20,19 @@ public final class NodeTool {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
     private static final AtomicInteger RUNS = new AtomicInteger();
 
-    private final JavaRuntime java = JavaRuntime.current();
+    private final JavaRuntime java;
     private final NodeLayout layout;
     private final int jmxPort;
 
     public NodeTool(NodeLayout layout, int jmxPort) {
+        this(layout, jmxPort, JavaRuntime.current());
+    }
+
+    /** nodetool on {@code java}: a 4.x release's nodetool on the Java 8 or 11 its node runs on. */
+    NodeTool(NodeLayout layout, int jmxPort, JavaRuntime java) {
         this.layout = layout;
         this.jmxPort = jmxPort;
+        this.java = java;
     }
 
     /** Result of one nodetool run. */

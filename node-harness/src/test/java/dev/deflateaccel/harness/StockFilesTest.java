@@ -23,7 +23,7 @@ class StockFilesTest {
         for (String name : CassandraDistribution.BIN_FILES) {
             assertTrue(resourceLines(line.resourceDir() + "bin/" + name).size() > 10, name);
         }
-        for (String name : CassandraDistribution.CONF_FILES) {
+        for (String name : line.confFiles()) {
             assertNotNull(CassandraDistribution.class.getResource(line.resourceDir() + "conf/" + name), name);
         }
     }

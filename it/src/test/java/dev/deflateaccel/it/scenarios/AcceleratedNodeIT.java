@@ -35,7 +35,8 @@ import dev.deflateaccel.sample.SampleRows;
  * decompressing, and neither Cassandra nor the agent logging a problem.
  */
 @ParameterizedClass(name = "{0}")
-@EnumSource(CassandraLine.class)
+// The lines that run on JDK 17, the tests' JDK; 4.x nodes and Java 11 are InstalledBaseIT's.
+@EnumSource(value = CassandraLine.class, names = {"V5_0", "V6_0"})
 @ExtendWith(SharedNodeExtension.class)
 class AcceleratedNodeIT implements OnCassandraLine {
 

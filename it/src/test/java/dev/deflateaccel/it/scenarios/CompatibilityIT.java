@@ -33,7 +33,8 @@ import dev.deflateaccel.sample.SampleRows;
  * <p>Each test is self-contained; the order only saves a restart (scenario 1 leaves the agent on).
  */
 @ParameterizedClass(name = "{0}")
-@EnumSource(CassandraLine.class)
+// The lines that run on JDK 17, the tests' JDK; 4.x nodes and Java 11 are InstalledBaseIT's.
+@EnumSource(value = CassandraLine.class, names = {"V5_0", "V6_0"})
 @ExtendWith(SharedNodeExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CompatibilityIT implements OnCassandraLine {

@@ -1,0 +1,158 @@
+package dev.deflateaccel.it.scenarios;
+
+import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.deflateaccel.harness.AgentCli;
+import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.CassandraLine;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.DeflateSSTables;
+import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.JavaRuntime;
+import dev.deflateaccel.harness.NodeLayout;
+import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.workload.DataVerifier;
+import dev.deflateaccel.harness.workload.DataWriter;
+import dev.deflateaccel.harness.workload.RowSet;
+import dev.deflateaccel.harness.workload.TestTable;
+import dev.deflateaccel.sample.SampleRows;
+
+/**
+ * The installed base: a node of every (Cassandra line, Java) pair Cassandra supports that the other
+ * scenarios do not already run on JDK 17 - 4.0 and 4.1 on Java 8 and 11, 5.0 and 6.0 on Java 11 -
+ * each started by its release's own {@code bin/cassandra} on Debian's Java 8 or 11 runtime
+ * ({@link InstalledBaseJavas}), with the agent line in {@code jvm-server.options}.
+ *
+ * <p>Two starts per pair serve every check. With the agent: rows written, flushed, compacted and
+ * read back, libdeflate serving both directions, no ERROR in system.log. Restarted without it:
+ * the agent's MBeans gone, every row read back. On the stock node the live commands then run
+ * against it from the JDK running these tests (attach, status, detach; the node's reads served by
+ * libdeflate while attached), and the same command from the node's own Java, which on a Java 8 JRE
+ * has no Attach API and must say what to run instead. On Java 8, the doctor runs there too.
+ */
+@ExtendWith(SharedNodeExtension.class)
+class InstalledBaseIT {
+
+    static final int ROWS = 20_000;
+
+    /** The shared single nodes (5.0 and 6.0 on JDK 17) are not needed here; their CPU is. */
+    @BeforeAll
+    static void stopSingleNode(CassandraNode single) {
+        single.stop();
+    }
+
+    static Stream<Arguments> pairs() {
+        return Stream.of(
+                Arguments.of(CassandraLine.V4_0, 8), Arguments.of(CassandraLine.V4_0, 11),
+                Arguments.of(CassandraLine.V4_1, 8), Arguments.of(CassandraLine.V4_1, 11),
+                Arguments.of(CassandraLine.V5_0, 11), Arguments.of(CassandraLine.V6_0, 11));
+    }
+
+    @ParameterizedTest(name = "{0} on Java {1}")
+    @MethodSource("pairs")
+    void servedByTheAgentAndReadableWithoutIt(CassandraLine line, int javaVersion) {
+        assertTrue(line.javaVersions().contains(javaVersion), line + " does not support Java " + javaVersion);
+        JavaRuntime java = InstalledBaseJavas.runtime(javaVersion);
+        String name = "base-" + line.version() + "-java" + javaVersion;
+        try (CassandraNode node = CassandraNode.single(name, NodeLayout.nodesDir(), "127.0.0.1", line, java,
+                CassandraNode.START_TIMEOUT)) {
+            try {
+                servedWithTheAgent(node, line);
+                readableWithoutIt(node, line);
+                liveCommands(node, java, javaVersion);
+            } catch (AssertionError | RuntimeException e) {
+                System.err.println("[" + name + "]\n" + node.diagnostics());
+                throw e;
+            }
+        }
+    }
+
+    private static TestTable table(CassandraLine line) {
+        return new TestTable("base", "rows_" + line.name().toLowerCase(), 16);
+    }
+
+    private static SampleRows rows() {
+        return new SampleRows(4711, 10);
+    }
+
+    private static void servedWithTheAgent(CassandraNode node, CassandraLine line) {
+        node.start(AcceleratedNodeIT.ACCELERATED);
+        long systemLogMark = node.systemLog().mark();
+        EngineStats before = node.engineStats();
+        TestTable table = table(line);
+        table.create(node.session(), 1);
+        new DataWriter(node.session(), table, rows(), ONE).writeAll(0, ROWS);
+        DeflateSSTables.flushAndCompact(node, table);
+        new DataVerifier(node.session(), table, rows()).scan(ONE, RowSet.range(0, ROWS)).assertComplete();
+
+        EngineStats delta = node.engineStats().since(before);
+        EngineAssertions.servedBy(delta, EngineStats.COMPRESS, "libdeflate");
+        // Compaction reads every flushed SSTable back.
+        EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, "libdeflate");
+        assertTrue(delta.get("libdeflate", EngineStats.COMPRESS).bytesIn > ROWS * 200L,
+                "compressed fewer bytes than were written:\n" + delta);
+        assertEquals(List.of(), node.systemLog().errorsSince(systemLogMark), "ERROR lines in " + node.systemLog().path());
+        node.stop();
+    }
+
+    private static void readableWithoutIt(CassandraNode node, CassandraLine line) {
+        long systemLogMark = node.systemLog().mark();
+        node.start(NodeSettings.stock());
+        assertFalse(node.engineStats().agentLoaded(), "restarted without the agent line, yet its MBeans are there");
+        TestTable table = table(line);
+        DeflateSSTables.assertAllDeflate(node, table);
+        new DataVerifier(node.session(), table, rows()).scan(ONE, RowSet.range(0, ROWS)).assertComplete();
+        assertEquals(List.of(), node.systemLog().errorsSince(systemLogMark), "ERROR lines in " + node.systemLog().path());
+    }
+
+    /**
+     * On the stock node just verified: the node's own java asked for the status, then attach,
+     * status and detach from this JDK, with the config file the first start wrote (libdeflate).
+     */
+    private static void liveCommands(CassandraNode node, JavaRuntime java, int javaVersion) {
+        String pid = Long.toString(node.pid());
+        AgentCli.Result own = AgentCli.runOn(java, "status", pid);
+        if (javaVersion == 8) {
+            // A Java 8 JRE has no Attach API (tools.jar is a JDK 8's): the command says what to run instead.
+            assertNotEquals(0, own.exitCode, own.toString());
+            assertTrue(own.output.contains("no Attach API") && own.output.contains("Java 11 or newer"), own.toString());
+            assertFalse(own.output.contains("Exception"), own.toString());
+            AgentCli.Result doctor = AgentCli.runOn(java, "doctor").ok();
+            assertTrue(doctor.output.contains("Result: OK"), doctor.output);
+        } else {
+            assertTrue(own.ok().output.contains("not attached"), own.toString());
+        }
+
+        AgentCli.Result attached = AgentCli.run("attach", pid, "config=" + node.layout().agentConfig()).ok();
+        assertTrue(attached.output.contains("ATTACHED"), attached.output);
+        AgentCli.Result status = AgentCli.run("status", pid, "-p", Integer.toString(node.ports().jmx())).ok();
+        assertTrue(status.output.contains("Generation: 1"), status.output);
+        // New rows, flushed and compacted with the old: both directions through the attached agent
+        // (a read alone could be served from the chunk cache, which holds decompressed chunks).
+        EngineStats before = node.engineStats();
+        TestTable table = table(node.line());
+        new DataWriter(node.session(), table, rows(), ONE).writeAll(ROWS, ROWS + ROWS / 4);
+        DeflateSSTables.flushAndCompact(node, table);
+        EngineStats delta = node.engineStats().since(before);
+        EngineAssertions.servedBy(delta, EngineStats.COMPRESS, "libdeflate");
+        EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, "libdeflate");
+
+        AgentCli.Result detached = AgentCli.run("detach", pid).ok();
+        assertTrue(detached.output.contains("Cassandra's own bytecode again"), detached.output);
+        assertFalse(node.engineStats().agentLoaded(), "engine MBeans must be gone after detach");
+        new DataVerifier(node.session(), table, rows()).scan(ONE, RowSet.range(0, ROWS + ROWS / 4)).assertComplete();
+    }
+}
