@@ -38,15 +38,18 @@ import dev.deflateaccel.sample.SampleRows;
  *
  * <p>Two starts per pair serve every check. With the agent: rows written, flushed, compacted and
  * read back, libdeflate serving both directions, no ERROR in system.log. Restarted without it:
- * the agent's MBeans gone, every row read back. On the stock node the live commands then run
- * against it from the JDK running these tests (attach, status, detach; the node's reads served by
- * libdeflate while attached), and the same command from the node's own Java, which on a Java 8 JRE
- * has no Attach API and must say what to run instead. On Java 8, the doctor runs there too.
+ * the agent's MBeans gone, every row read back, more rows written and flushed by stock. On the
+ * stock node the live commands then run against it from the JDK running these tests (attach,
+ * status, a compaction of stock's and the agent's SSTables served by libdeflate in both directions,
+ * detach, every row read back), and a status from the node's own Java, which on a Java 8 JRE has
+ * no Attach API and must say what to run instead. On Java 8, the doctor runs there too.
  */
 @ExtendWith(SharedNodeExtension.class)
 class InstalledBaseIT {
 
     static final int ROWS = 20_000;
+    /** Rows written by stock, and again with the agent attached. */
+    static final int MORE = 5_000;
 
     /** The shared single nodes (5.0 and 6.0 on JDK 17) are not needed here; their CPU is. */
     @BeforeAll
@@ -115,6 +118,9 @@ class InstalledBaseIT {
         TestTable table = table(line);
         DeflateSSTables.assertAllDeflate(node, table);
         new DataVerifier(node.session(), table, rows()).scan(ONE, RowSet.range(0, ROWS)).assertComplete();
+        // An SSTable stock writes, for the attached agent's compaction to read.
+        new DataWriter(node.session(), table, rows(), ONE).writeAll(ROWS, ROWS + MORE);
+        node.nodetool().ok("flush", table.keyspace(), table.name());
         assertEquals(List.of(), node.systemLog().errorsSince(systemLogMark), "ERROR lines in " + node.systemLog().path());
     }
 
@@ -140,11 +146,12 @@ class InstalledBaseIT {
         assertTrue(attached.output.contains("ATTACHED"), attached.output);
         AgentCli.Result status = AgentCli.run("status", pid, "-p", Integer.toString(node.ports().jmx())).ok();
         assertTrue(status.output.contains("Generation: 1"), status.output);
-        // New rows, flushed and compacted with the old: both directions through the attached agent
-        // (a read alone could be served from the chunk cache, which holds decompressed chunks).
+        // New rows, flushed and compacted with the agent's and stock's SSTables: both directions
+        // through the attached agent (a read alone could be served from the chunk cache, which
+        // holds decompressed chunks).
         EngineStats before = node.engineStats();
         TestTable table = table(node.line());
-        new DataWriter(node.session(), table, rows(), ONE).writeAll(ROWS, ROWS + ROWS / 4);
+        new DataWriter(node.session(), table, rows(), ONE).writeAll(ROWS + MORE, ROWS + 2 * MORE);
         DeflateSSTables.flushAndCompact(node, table);
         EngineStats delta = node.engineStats().since(before);
         EngineAssertions.servedBy(delta, EngineStats.COMPRESS, "libdeflate");
@@ -153,6 +160,6 @@ class InstalledBaseIT {
         AgentCli.Result detached = AgentCli.run("detach", pid).ok();
         assertTrue(detached.output.contains("Cassandra's own bytecode again"), detached.output);
         assertFalse(node.engineStats().agentLoaded(), "engine MBeans must be gone after detach");
-        new DataVerifier(node.session(), table, rows()).scan(ONE, RowSet.range(0, ROWS + ROWS / 4)).assertComplete();
+        new DataVerifier(node.session(), table, rows()).scan(ONE, RowSet.range(0, ROWS + 2 * MORE)).assertComplete();
     }
 }
