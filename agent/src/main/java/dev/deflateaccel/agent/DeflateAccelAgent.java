@@ -5,7 +5,9 @@ import java.lang.instrument.Instrumentation;
 /**
  * The -javaagent entry point. Does almost nothing here on purpose: whatever goes wrong in the
  * agent must leave Cassandra starting with its stock DeflateCompressor, so everything runs
- * behind one catch that prints a single line to stderr.
+ * behind one catch that prints a single line to stderr. Like every class of the jar it is class
+ * file 52, so that Java 8 loads it rather than abort the JVM; a JVM the agent cannot serve
+ * ({@link JvmSupport}) gets one line and a stock node.
  */
 public final class DeflateAccelAgent {
     private DeflateAccelAgent() {
@@ -52,6 +54,15 @@ public final class DeflateAccelAgent {
             return;
         }
         try {
+            String refusal = JvmSupport.refusal();
+            if (refusal != null) {
+                System.getProperties().remove(LOADED_PROPERTY);
+                if (attach) {
+                    System.setProperty(LiveAgent.RESULT_PROPERTY, "FAILED: " + refusal);
+                }
+                System.err.println("[deflate-accel] WARN " + refusal);
+                return;
+            }
             LiveAgent.start(AgentArguments.parse(args), inst, attach);
         } catch (Throwable t) {
             System.getProperties().remove(LOADED_PROPERTY);
