@@ -82,11 +82,13 @@ final class DeflateCompressorInstrumentation {
                         if (shape == null) {
                             log.error(TARGET + " in " + classLoader + " matches no known shape (it lacks "
                                     + DeflateCompressorShape.CASSANDRA_4_0_TO_6_0.missingFrom(type)
-                                    + "); unknown Cassandra version, left stock");
+                                    + "): not a Cassandra release the agent serves (4.0 to 6.0-alpha);"
+                                    + " DeflateCompressor stays stock");
                             return builder;
                         }
                         for (DeflateCompressorShape.ShapeMethod m : shape.methods()) {
-                            if (m.role != DeflateCompressorShape.Role.DELEGATES) {
+                            if (m.role == DeflateCompressorShape.Role.WOVEN_COMPRESS
+                                    || m.role == DeflateCompressorShape.Role.WOVEN_DECOMPRESS) {
                                 StackManipulation handler = m.role == DeflateCompressorShape.Role.WOVEN_COMPRESS
                                         ? COMPRESS_HANDLER : DECOMPRESS_HANDLER;
                                 builder = builder.visit(advice(m.advice, handler).on(m.matcher()));

@@ -26,7 +26,14 @@ final class DeflateCompressorShape {
         WOVEN_COMPRESS,
         WOVEN_DECOMPRESS,
         /** Not woven: Cassandra's own code, which delegates to a woven method, so that positions and return values stay its own. */
-        DELEGATES
+        DELEGATES,
+        /**
+         * Neither woven nor called: a method every release of the shape's range has and the releases
+         * before it lack, so that a class with the woven methods but from an untested line is not
+         * woven. 3.11's DeflateCompressor has the seven methods above, but 3.11 ships JNA 4.2.2
+         * ahead of the agent's on the class path and no 3.11 node has been tested.
+         */
+        MARKS_RANGE
     }
 
     /** One method of a shape. */
@@ -64,7 +71,9 @@ final class DeflateCompressorShape {
                     DeflateCompressorAdvice.UncompressBuffer.class),
             new ShapeMethod("compress", "(Ljava/nio/ByteBuffer;Ljava/nio/ByteBuffer;)V", Role.DELEGATES, null),
             new ShapeMethod("uncompress", "(Ljava/nio/ByteBuffer;Ljava/nio/ByteBuffer;)V", Role.DELEGATES, null),
-            new ShapeMethod("uncompress", "([BII[BI)I", Role.DELEGATES, null))));
+            new ShapeMethod("uncompress", "([BII[BI)I", Role.DELEGATES, null),
+            // ICompressor.recommendedUses() came with 4.0 (flush compression); 3.x lacks it.
+            new ShapeMethod("recommendedUses", "()Ljava/util/Set;", Role.MARKS_RANGE, null))));
 
     /** Every known shape; the first that a loaded class matches is woven. */
     static final List<DeflateCompressorShape> KNOWN = Collections.singletonList(CASSANDRA_4_0_TO_6_0);
