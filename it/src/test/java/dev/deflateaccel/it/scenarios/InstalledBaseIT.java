@@ -38,11 +38,11 @@ import dev.deflateaccel.sample.SampleRows;
  *
  * <p>Two starts per pair serve every check. With the agent: rows written, flushed, compacted and
  * read back, libdeflate serving both directions, no ERROR in system.log. Restarted without it:
- * the agent's MBeans gone, every row read back, more rows written and flushed by stock. On the
- * stock node the live commands then run against it from the JDK running these tests (attach,
- * status, a compaction of stock's and the agent's SSTables served by libdeflate in both directions,
- * detach, every row read back), and a status from the node's own Java, which on a Java 8 JRE has
- * no Attach API and must say what to run instead. On Java 8, the doctor runs there too.
+ * the agent's MBeans gone, every row read back, more rows written and flushed by stock. Then the
+ * live commands on that stock node: status over JMX and attach from the node's own Java (on a
+ * Java 8 JRE, which has no Attach API, attach must say what to run instead, the doctor must pass
+ * there, and JDK 17 attaches); status; a compaction of stock's and the agent's SSTables served by
+ * libdeflate in both directions; detach; every row read back.
  */
 @ExtendWith(SharedNodeExtension.class)
 class InstalledBaseIT {
@@ -125,26 +125,33 @@ class InstalledBaseIT {
     }
 
     /**
-     * On the stock node just verified: the node's own java asked for the status, then attach,
-     * status and detach from this JDK, with the config file the first start wrote (libdeflate).
+     * On the stock node just verified: status over the node's JMX from its own java; attach from
+     * its own java (a Java 8 JRE has no Attach API: there the command must say what to run, and
+     * JDK 17 attaches instead); status from this JDK; then the attached agent at work, and detach.
      */
     private static void liveCommands(CassandraNode node, JavaRuntime java, int javaVersion) {
         String pid = Long.toString(node.pid());
-        AgentCli.Result own = AgentCli.runOn(java, "status", pid);
+        String jmxPort = Integer.toString(node.ports().jmx());
+        String config = "config=" + node.layout().agentConfig();
+        AgentCli.Result ownStatus = AgentCli.runOn(java, "status", pid, "-p", jmxPort).ok();
+        assertTrue(ownStatus.output.contains("agent: not attached"), ownStatus.output);
+
+        AgentCli.Result ownAttach = AgentCli.runOn(java, "attach", pid, config);
+        AgentCli.Result attached;
         if (javaVersion == 8) {
-            // A Java 8 JRE has no Attach API (tools.jar is a JDK 8's): the command says what to run instead.
-            assertNotEquals(0, own.exitCode, own.toString());
-            assertTrue(own.output.contains("no Attach API") && own.output.contains("Java 11 or newer"), own.toString());
-            assertFalse(own.output.contains("Exception"), own.toString());
+            // tools.jar is a JDK 8's, not a JRE's: one message naming what to run instead, no stack trace.
+            assertNotEquals(0, ownAttach.exitCode, ownAttach.toString());
+            assertTrue(ownAttach.output.contains("no Attach API") && ownAttach.output.contains("Java 11 or newer"),
+                    ownAttach.toString());
+            assertFalse(ownAttach.output.contains("\tat "), ownAttach.toString());
             AgentCli.Result doctor = AgentCli.runOn(java, "doctor").ok();
             assertTrue(doctor.output.contains("Result: OK"), doctor.output);
+            attached = AgentCli.run("attach", pid, config).ok();
         } else {
-            assertTrue(own.ok().output.contains("not attached"), own.toString());
+            attached = ownAttach.ok();
         }
-
-        AgentCli.Result attached = AgentCli.run("attach", pid, "config=" + node.layout().agentConfig()).ok();
         assertTrue(attached.output.contains("ATTACHED"), attached.output);
-        AgentCli.Result status = AgentCli.run("status", pid, "-p", Integer.toString(node.ports().jmx())).ok();
+        AgentCli.Result status = AgentCli.run("status", pid, "-p", jmxPort).ok();
         assertTrue(status.output.contains("Generation: 1"), status.output);
         // New rows, flushed and compacted with the agent's and stock's SSTables: both directions
         // through the attached agent (a read alone could be served from the chunk cache, which
