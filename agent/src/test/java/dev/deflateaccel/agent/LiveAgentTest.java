@@ -22,6 +22,8 @@ import javax.management.ObjectName;
 
 import dev.deflateaccel.bridge.DeflateBridge;
 import dev.deflateaccel.bridge.TestData;
+import dev.deflateaccel.bridge.engine.DeflateEngine;
+import dev.deflateaccel.bridge.engine.DeviceEmulators;
 import dev.deflateaccel.bridge.stats.Direction;
 import net.bytebuddy.agent.ByteBuddyAgent;
 
@@ -187,6 +189,72 @@ class LiveAgentTest {
         Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-------"));
         DeflateAccelAgent.agentmain("config=" + conf, INST);
         assertNotNull(LiveAgent.current(), System.getProperty(LiveAgent.RESULT_PROPERTY));
+    }
+
+    /**
+     * A device that appears after the agent started (or a library installed since) is found by a
+     * reload: an explicit reload of the unchanged file probes again the engines that were
+     * unavailable, and a reload after an edit opens them with the failed probes forgotten. A
+     * probe that found a device is kept, and a reload with nothing unavailable changes nothing.
+     */
+    @Test
+    void aReloadProbesAgainAnAcceleratorWhoseProbeFailed() throws Exception {
+        DeviceEmulators.Qat.configure("device=0"); // no device, and no probe outcome kept from earlier tests
+        try (URLClassLoader loader = CassandraJars.loader(VERSION)) {
+            DeflateCompressorCalls c = new DeflateCompressorCalls(loader);
+            Path conf = write("zlib-accel.conf", qatThenLibdeflate(1));
+            DeflateAccelAgent.agentmain("config=" + conf, INST);
+            assertTrue(System.getProperty(LiveAgent.RESULT_PROPERTY).startsWith("ATTACHED"),
+                    System.getProperty(LiveAgent.RESULT_PROPERTY));
+            assertFalse(qatAvailable(), agent().getEngines());
+            assertTrue(roundTrip(c, "libdeflate") > 0);
+
+            // Still no device: the reload says so and keeps the generation.
+            String outcome = agent().reloadConfig();
+            assertTrue(outcome.contains("probed qat again: still unavailable"), outcome);
+            assertEquals(1, agent().getGeneration());
+
+            // The device appears; nothing tells the agent but the operator's reload.
+            DeviceEmulators.Qat.changeUnderTheProcess("device=1");
+            outcome = agent().reloadConfig();
+            assertTrue(outcome.startsWith("reloaded") && outcome.contains("probed qat again"), outcome);
+            assertEquals(2, agent().getGeneration());
+            assertTrue(qatAvailable(), agent().getEngines());
+            assertTrue(roundTrip(c, "qat") > 0);
+
+            // Nothing unavailable: an unchanged file changes nothing.
+            outcome = agent().reloadConfig();
+            assertTrue(outcome.contains("unchanged") && !outcome.contains("probed"), outcome);
+            assertEquals(2, agent().getGeneration());
+
+            // The same through edits of the file: one while there is no device, one after it appeared.
+            DeviceEmulators.Qat.configure("device=0");
+            write("zlib-accel.conf", qatThenLibdeflate(2));
+            awaitGeneration(3);
+            assertFalse(qatAvailable(), agent().getEngines());
+            DeviceEmulators.Qat.changeUnderTheProcess("device=1");
+            write("zlib-accel.conf", qatThenLibdeflate(3));
+            awaitGeneration(4);
+            assertTrue(qatAvailable(), agent().getEngines());
+            assertTrue(roundTrip(c, "qat") > 0);
+        } finally {
+            DeviceEmulators.Qat.configure("device=1");
+        }
+    }
+
+    private String[] qatThenLibdeflate(int qatLevel) {
+        return new String[] {"use_qat_compress = 1", "use_qat_uncompress = 1", "qat_library = " + DeviceEmulators.qatLibrary(),
+            "qat_compression_level = " + qatLevel, "use_libdeflate_compress = 1", "use_libdeflate_uncompress = 1",
+            "use_zlib_compress = 0", "use_zlib_uncompress = 0", "log_file = " + dir.resolve("agent.log")};
+    }
+
+    private static boolean qatAvailable() {
+        for (DeflateEngine e : CassandraRoute.bridge().engines()) {
+            if (e.name().equals("qat")) {
+                return e.status().isAvailable();
+            }
+        }
+        throw new AssertionError("qat is not among the engines: " + CassandraRoute.bridge().engines());
     }
 
     private static void awaitGeneration(long generation) throws InterruptedException {

@@ -103,7 +103,7 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
         }
     }
 
-    /** What the one probe per library and path found: the status, and a job's size when usable. */
+    /** What the probe of a library and path found: the status, and a job's size when usable. */
     private static final class Probe {
         final EngineStatus status;
         final long jobBytes;
@@ -130,14 +130,20 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
 
     /**
      * Binds the library, checks its version, and initialises one job to see whether a device
-     * answers; the check and the probe run once per library per process.
+     * answers. The check and the probe run once per library per process when they succeed; one
+     * that failed runs again at the first open after a reload ({@link ProbeOnce#forgetFailures()}).
+     * QPL 1.6.0 itself decides once per process whether it has a device (hw_dispatcher, a static
+     * initialised at the first hardware qpl_init_job), and qpl_init_job returns that first answer:
+     * on QPL a device, accel-config or work queue set up after the first probe is seen only after
+     * a restart.
      */
     public static IaaEngine open(String library, boolean verify, boolean prependEmptyBlock, int maxContexts,
                                  int maxBufferBytes) {
         int path = VendorSoftwarePaths.enabled() ? QplNatives.PATH_SOFTWARE : QplNatives.PATH_HARDWARE;
         EngineStatus bound = NativeBinding.bind(QplNatives.class, library, INSTALL_HINT);
         Probe probe = !bound.isAvailable() ? new Probe(bound, 0)
-                : ProbeOnce.of(NAME + ":" + bound.detail() + ":" + path, () -> probe(bound, path));
+                : ProbeOnce.of(NAME + ":" + bound.detail() + ":" + path, () -> probe(bound, path),
+                        p -> p.status.isAvailable());
         return new IaaEngine(probe, verify, prependEmptyBlock, maxContexts, maxBufferBytes, path);
     }
 

@@ -119,14 +119,19 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
 
     /**
      * Binds the library, checks its struct layout, and opens one probe session to see whether a
-     * device answers; the layout check and the probe run once per library per process.
+     * device answers. The layout check and the probe run once per library per process when they
+     * succeed; one that failed runs again at the first open after a reload
+     * ({@link ProbeOnce#forgetFailures()}). QATzip 1.3.1 looks for its device again then: a
+     * qzInit that found none resets its process state (stopQat, from BACKOUT), so the next
+     * qzInit starts over (it also prints its two stderr lines again).
      */
     public static QatEngine open(String library, int level, boolean periodicalPolling, boolean verify,
                                  int maxContexts, int maxBufferBytes) {
         boolean swBackup = VendorSoftwarePaths.enabled();
         EngineStatus bound = NativeBinding.bind(QatzipNatives.class, library, INSTALL_HINT);
         EngineStatus status = !bound.isAvailable() ? bound
-                : ProbeOnce.of(NAME + ":" + bound.detail() + ":" + swBackup, () -> probe(bound, swBackup));
+                : ProbeOnce.of(NAME + ":" + bound.detail() + ":" + swBackup, () -> probe(bound, swBackup),
+                        EngineStatus::isAvailable);
         return new QatEngine(status, level, periodicalPolling, verify, maxContexts, maxBufferBytes, swBackup);
     }
 
