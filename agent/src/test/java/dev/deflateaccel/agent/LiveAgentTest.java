@@ -13,6 +13,7 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
@@ -22,8 +23,6 @@ import javax.management.ObjectName;
 
 import dev.deflateaccel.bridge.DeflateBridge;
 import dev.deflateaccel.bridge.TestData;
-import dev.deflateaccel.bridge.engine.DeflateEngine;
-import dev.deflateaccel.bridge.engine.DeviceEmulators;
 import dev.deflateaccel.bridge.stats.Direction;
 import net.bytebuddy.agent.ByteBuddyAgent;
 
@@ -192,69 +191,17 @@ class LiveAgentTest {
     }
 
     /**
-     * A device that appears after the agent started (or a library installed since) is found by a
-     * reload: an explicit reload of the unchanged file probes again the engines that were
-     * unavailable, and a reload after an edit opens them with the failed probes forgotten. A
-     * probe that found a device is kept, and a reload with nothing unavailable changes nothing.
+     * A device that appears after the agent started is found by a reload ({@link ReloadProbeMain}).
+     * In a JVM of its own: the QAT emulator, once loaded, answers to its soname
+     * {@code libqatzip.so.3}, which every later default config in this JVM would then bind to.
      */
     @Test
     void aReloadProbesAgainAnAcceleratorWhoseProbeFailed() throws Exception {
-        DeviceEmulators.Qat.configure("device=0"); // no device, and no probe outcome kept from earlier tests
-        try (URLClassLoader loader = CassandraJars.loader(VERSION)) {
-            DeflateCompressorCalls c = new DeflateCompressorCalls(loader);
-            Path conf = write("zlib-accel.conf", qatThenLibdeflate(1));
-            DeflateAccelAgent.agentmain("config=" + conf, INST);
-            assertTrue(System.getProperty(LiveAgent.RESULT_PROPERTY).startsWith("ATTACHED"),
-                    System.getProperty(LiveAgent.RESULT_PROPERTY));
-            assertFalse(qatAvailable(), agent().getEngines());
-            assertTrue(roundTrip(c, "libdeflate") > 0);
-
-            // Still no device: the reload says so and keeps the generation.
-            String outcome = agent().reloadConfig();
-            assertTrue(outcome.contains("probed qat again: still unavailable"), outcome);
-            assertEquals(1, agent().getGeneration());
-
-            // The device appears; nothing tells the agent but the operator's reload.
-            DeviceEmulators.Qat.changeUnderTheProcess("device=1");
-            outcome = agent().reloadConfig();
-            assertTrue(outcome.startsWith("reloaded") && outcome.contains("probed qat again"), outcome);
-            assertEquals(2, agent().getGeneration());
-            assertTrue(qatAvailable(), agent().getEngines());
-            assertTrue(roundTrip(c, "qat") > 0);
-
-            // Nothing unavailable: an unchanged file changes nothing.
-            outcome = agent().reloadConfig();
-            assertTrue(outcome.contains("unchanged") && !outcome.contains("probed"), outcome);
-            assertEquals(2, agent().getGeneration());
-
-            // The same through edits of the file: one while there is no device, one after it appeared.
-            DeviceEmulators.Qat.configure("device=0");
-            write("zlib-accel.conf", qatThenLibdeflate(2));
-            awaitGeneration(3);
-            assertFalse(qatAvailable(), agent().getEngines());
-            DeviceEmulators.Qat.changeUnderTheProcess("device=1");
-            write("zlib-accel.conf", qatThenLibdeflate(3));
-            awaitGeneration(4);
-            assertTrue(qatAvailable(), agent().getEngines());
-            assertTrue(roundTrip(c, "qat") > 0);
-        } finally {
-            DeviceEmulators.Qat.configure("device=1");
-        }
-    }
-
-    private String[] qatThenLibdeflate(int qatLevel) {
-        return new String[] {"use_qat_compress = 1", "use_qat_uncompress = 1", "qat_library = " + DeviceEmulators.qatLibrary(),
-            "qat_compression_level = " + qatLevel, "use_libdeflate_compress = 1", "use_libdeflate_uncompress = 1",
-            "use_zlib_compress = 0", "use_zlib_uncompress = 0", "log_file = " + dir.resolve("agent.log")};
-    }
-
-    private static boolean qatAvailable() {
-        for (DeflateEngine e : CassandraRoute.bridge().engines()) {
-            if (e.name().equals("qat")) {
-                return e.status().isAvailable();
-            }
-        }
-        throw new AssertionError("qat is not among the engines: " + CassandraRoute.bridge().engines());
+        ChildJvm run = ChildJvm.run(dir, Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                List.of("-Ddeflateaccel.emulators=" + System.getProperty("deflateaccel.emulators")),
+                System.getProperty("java.class.path"), ReloadProbeMain.class.getName(), dir.toString());
+        assertEquals(0, run.exit, run.output);
+        assertTrue(run.output.contains(ReloadProbeMain.OK), run.output);
     }
 
     private static void awaitGeneration(long generation) throws InterruptedException {
