@@ -1,7 +1,9 @@
 /*
- * Prints every struct size, field offset and constant the Java bindings use, as the vendors'
- * own headers define them, one "name value" line each. VendorAbiTest compiles this file once per
- * header set (QATzip 1.2.1-1.3.1, QPL 1.4.0-1.6.0, ISA-L and libdeflate from Debian), for x86-64
+ * Prints every struct size, field offset and constant the Java bindings use, as the headers it
+ * is compiled with (the vendors' own, or the emulators' clean-room copies) define them, one
+ * "name value" line each. VendorAbiTest compiles this file once per
+ * header set (QATzip 1.2.1-1.3.1, QPL 1.4.0-1.6.0, ISA-L and libdeflate from Debian, the
+ * emulators' copies), for x86-64
  * and, with the aarch64 cross compiler, for aarch64, and compares every line with the Java
  * constant of the same name.
  *

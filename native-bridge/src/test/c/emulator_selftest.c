@@ -7,7 +7,8 @@
  *   /tmp/emulator_selftest            # full run
  *   valgrind --leak-check=full --error-exitcode=9 /tmp/emulator_selftest quick
  *
- * Structs are re-declared here, independently of the emulators (VendorAbiTest checks the emulators' copies against the vendors' headers).
+ * Structs are re-declared here, independently of the emulators (VendorAbiTest checks the emulators' copies against the
+ * Java bindings' constants, and those constants against the vendors' headers when the vendor libraries are present).
  */
 #include <pthread.h>
 #include <stdint.h>

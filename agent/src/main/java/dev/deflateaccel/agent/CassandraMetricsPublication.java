@@ -22,7 +22,8 @@ import dev.deflateaccel.bridge.stats.StatisticsRegistry;
  * not Cassandra (a test, a tool) never gets there, and after {@value #WAIT_MINUTES} minutes the
  * thread says so once and stops. Any failure is logged once and leaves the node and the
  * {@code dev.deflateaccel} MBeans as they are, until a detach; Cassandra 6.0, whose registry
- * refuses metric groups not on its own list, is such a case (logged at info).
+ * refuses metric groups not on its own list, is such a case (a warning, so that it shows at the
+ * default log_level, saying what the operator loses and where the statistics are).
  */
 final class CassandraMetricsPublication {
     static final long WAIT_MINUTES = 30;
@@ -144,7 +145,13 @@ final class CassandraMetricsPublication {
         String stays = "; the statistics stay under " + StatisticsRegistry.DOMAIN + " only";
         if (String.valueOf(cause.getMessage()).startsWith(CassandraMetrics.UNKNOWN_GROUP)) {
             // Cassandra 6.0 keeps a fixed list of metric groups (one system_metrics table each).
-            log.info("Cassandra's metrics registry takes only its own metric groups (" + cause.getMessage() + ")" + stays);
+            // A warning, as for every other thing the agent does less of than it was set up to:
+            // an exporter configured from our snippet finds nothing, and the operator must know why.
+            log.warn("Cassandra's metrics registry takes only its own metric groups (" + cause.getMessage() + "), as"
+                    + " Cassandra 6.0's does, so the agent's statistics are not in it: the rules of"
+                    + " jmx_exporter-deflate-accel.yml and the management API's /metrics find no DeflateAccel series"
+                    + " on this node; read them under " + StatisticsRegistry.DOMAIN + " (status, JMX) instead."
+                    + " Compression is not affected");
         } else {
             log.warn("cannot publish statistics in Cassandra's metrics registry (" + cause + ")" + stays);
         }

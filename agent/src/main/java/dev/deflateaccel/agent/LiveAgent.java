@@ -9,6 +9,7 @@ import java.util.List;
 import dev.deflateaccel.bridge.AccelLog;
 import dev.deflateaccel.bridge.DeflateBridge;
 import dev.deflateaccel.bridge.config.AccelConfig;
+import dev.deflateaccel.bridge.engine.DeflateEngine;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
@@ -21,7 +22,10 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
  * {@link CassandraRoute}'s one volatile field: the next call routes on it, a call in flight
  * finishes on the bridge it read, and the old bridge is closed right after the swap (its
  * engines free idle contexts at once and the ones in use when their call returns). The per-call
- * path is unchanged: one volatile read.
+ * path is unchanged: one volatile read. A reload opens the engines with the device probes that
+ * failed forgotten ({@link DeflateBridge#reopen}); an explicit one of an unchanged file does that
+ * too while an engine is unavailable, so a device or library set up since can be taken up
+ * without a restart.
  *
  * <p>Detach removes the transformer with retransformation, so DeflateCompressor is Cassandra's
  * own bytecode again, then closes the bridge and unregisters every MBean of the agent. The
@@ -154,6 +158,10 @@ final class LiveAgent implements AgentControlMBean {
                 return refuse(old, trigger, problems);
             }
             if (old != null && config.toString().equals(old.config().toString())) {
+                List<String> unavailable = unavailable(old);
+                if (explicit && !unavailable.isEmpty()) {
+                    return probeAgain(old, trigger, unavailable);
+                }
                 // The watcher may have applied an edit a second before an explicit reload: say what is in effect.
                 String same = "config " + configPath + " unchanged (" + trigger + "); generation " + generation + " stays; "
                         + EngineSummary.describe(old);
@@ -166,20 +174,53 @@ final class LiveAgent implements AgentControlMBean {
             for (String notice : config.notices()) {
                 log.info(notice);
             }
-            DeflateBridge next = DeflateBridge.create(config, log);
-            CassandraRoute.install(next);
-            replaceStatistics(next, log);
-            if (old != null) {
-                old.close();
-            }
-            generation++;
-            lastReloadTime = Instant.now().toString();
-            lastReloadError = "";
-            String done = "reloaded " + configPath + " (" + trigger + "): generation " + generation + "; " + EngineSummary.describe(next)
-                    + (next.canCompress() || next.canDecompress() ? "" : " - no engine: every call runs Cassandra's own code");
-            log.notice(done);
-            return done;
+            return apply(old, DeflateBridge.reopen(config, log), log, trigger);
         }
+    }
+
+    /**
+     * An explicit reload of an unchanged file while an engine it enables is unavailable: the
+     * operator may have installed a library or set a device up since. The engines are opened
+     * again (the failed device probes run again, the ones that found a device do not); only if
+     * an engine's availability changed does the new bridge become a new generation.
+     */
+    private String probeAgain(DeflateBridge old, String trigger, List<String> unavailable) {
+        DeflateBridge next = DeflateBridge.reopen(old.config(), old.log());
+        if (unavailable(next).equals(unavailable)) {
+            next.close();
+            String same = "config " + configPath + " unchanged (" + trigger + "); probed " + String.join(", ", unavailable)
+                    + " again: still unavailable; generation " + generation + " stays; " + EngineSummary.describe(old);
+            old.log().notice(same);
+            return same;
+        }
+        return apply(old, next, old.log(), trigger + ", probed " + String.join(", ", unavailable) + " again");
+    }
+
+    /** Routes calls to {@code next} from now on, as generation + 1, and closes {@code old}. */
+    private String apply(DeflateBridge old, DeflateBridge next, AccelLog log, String trigger) {
+        CassandraRoute.install(next);
+        replaceStatistics(next, log);
+        if (old != null) {
+            old.close();
+        }
+        generation++;
+        lastReloadTime = Instant.now().toString();
+        lastReloadError = "";
+        String done = "reloaded " + configPath + " (" + trigger + "): generation " + generation + "; " + EngineSummary.describe(next)
+                + (next.canCompress() || next.canDecompress() ? "" : " - no engine: every call runs Cassandra's own code");
+        log.notice(done);
+        return done;
+    }
+
+    /** The engines the bridge's config enables that are not available, in routing order. */
+    private static List<String> unavailable(DeflateBridge bridge) {
+        List<String> names = new ArrayList<>();
+        for (DeflateEngine e : bridge.engines()) {
+            if (!e.status().isAvailable()) {
+                names.add(e.name());
+            }
+        }
+        return names;
     }
 
     private String refuse(DeflateBridge old, String trigger, List<String> problems) {

@@ -7,14 +7,21 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The doctor tells the operator about a refused config file instead of probing on defaults. */
+/**
+ * The doctor tells the operator about a refused config file instead of probing on defaults, and
+ * names what each engine loaded.
+ */
 class DoctorTest {
     @Test
     void printsTheArchitectureAsTheJvmNamesIt(@TempDir Path dir) {
@@ -65,6 +72,33 @@ class DoctorTest {
                 long mib = Long.parseLong(m.group(1));
                 assertTrue(mib > 0 && mib <= 256, engine + " " + direction + ": " + mib + " MiB");
             }
+        }
+    }
+
+    /**
+     * Each engine's line names the library as the config asked for it and the file this process
+     * really loaded for it (libdeflate and ISA-L have no version call, so the file is what tells
+     * which build ran): a regular file, not a symlink, mapped into this JVM, which ran the doctor.
+     */
+    @Test
+    void eachLibraryIsNamedWithTheFileThisProcessLoaded(@TempDir Path dir) throws Exception {
+        Path conf = dir.resolve("zlib-accel.conf");
+        Files.write(conf, List.of("use_igzip_compress = 1", "use_igzip_uncompress = 1"));
+        Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-r--r--"));
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+
+        new Doctor(new PrintStream(captured, true, StandardCharsets.UTF_8)).run(conf);
+
+        String out = captured.toString(StandardCharsets.UTF_8);
+        List<String> maps = Files.readAllLines(Paths.get("/proc/self/maps"));
+        for (String[] engine : new String[][] {{"libdeflate", "libdeflate.so.0"}, {"igzip", "libisal.so.2"}}) {
+            Matcher m = Pattern.compile("(?m)^  " + engine[0] + " +enabled +available: " + Pattern.quote(engine[1])
+                    + " \\(loaded from (/[^)]+)\\), level \\d+$").matcher(out);
+            assertTrue(m.find(), engine[0] + ":\n" + out);
+            Path file = Paths.get(m.group(1));
+            assertTrue(Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS), file + " is not a regular file");
+            assertTrue(file.getFileName().toString().startsWith(engine[1]), file.toString());
+            assertTrue(maps.stream().anyMatch(l -> l.endsWith(" " + file)), file + " is not in /proc/self/maps");
         }
     }
 }

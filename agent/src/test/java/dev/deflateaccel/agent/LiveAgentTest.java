@@ -13,6 +13,7 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
@@ -187,6 +188,20 @@ class LiveAgentTest {
         Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-------"));
         DeflateAccelAgent.agentmain("config=" + conf, INST);
         assertNotNull(LiveAgent.current(), System.getProperty(LiveAgent.RESULT_PROPERTY));
+    }
+
+    /**
+     * A device that appears after the agent started is found by a reload ({@link ReloadProbeMain}).
+     * In a JVM of its own: the QAT emulator, once loaded, answers to its soname
+     * {@code libqatzip.so.3}, which every later default config in this JVM would then bind to.
+     */
+    @Test
+    void aReloadProbesAgainAnAcceleratorWhoseProbeFailed() throws Exception {
+        ChildJvm run = ChildJvm.run(dir, Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                List.of("-Ddeflateaccel.emulators=" + System.getProperty("deflateaccel.emulators")),
+                System.getProperty("java.class.path"), ReloadProbeMain.class.getName(), dir.toString());
+        assertEquals(0, run.exit, run.output);
+        assertTrue(run.output.contains(ReloadProbeMain.OK), run.output);
     }
 
     private static void awaitGeneration(long generation) throws InterruptedException {

@@ -12,6 +12,7 @@ import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigKey;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
 import dev.deflateaccel.bridge.engine.FallbackReason;
+import dev.deflateaccel.bridge.engine.ProbeOnce;
 import dev.deflateaccel.bridge.engine.Region;
 import dev.deflateaccel.bridge.engine.Regions;
 import dev.deflateaccel.bridge.stats.Direction;
@@ -70,6 +71,16 @@ public final class DeflateBridge implements AutoCloseable {
             statistics.of(e.name(), Direction.DECOMPRESS).reportNativeBytes(e.nativeMemory(false)::bytes);
         }
         return new DeflateBridge(config, log, chain, statistics);
+    }
+
+    /**
+     * As {@link #create}, for a reload: the device probes that failed before run again, so that a
+     * device or library set up since can be found without a restart; those that found a device
+     * are kept. The probes run here, on the reloading thread, never on a call.
+     */
+    public static DeflateBridge reopen(AccelConfig config, AccelLog log) {
+        ProbeOnce.forgetFailures();
+        return create(config, log);
     }
 
     public AccelConfig config() {

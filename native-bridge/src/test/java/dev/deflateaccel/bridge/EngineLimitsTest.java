@@ -28,9 +28,12 @@ class EngineLimitsTest {
     }
 
     /**
-     * At the defaults, no engine may hold more than 256 MiB of native memory in one direction,
-     * on any host: the bound each engine computes from its real per-context state (the emulated
-     * devices' jobs and sessions included), its contexts and its large-call limit.
+     * At the defaults, no engine's bound may pass 256 MiB of native memory in one direction, on
+     * any host: the bound each engine computes from the per-context state it counts, its
+     * contexts and its large-call limit. For the accelerators, on the emulators, that state is
+     * the job size the QPL emulator reports and the agent's 144 B QATzip session block; what the
+     * vendor's library allocates inside (QATzip's session buffers and pinned memory) is not
+     * visible to the agent and not in the bound.
      */
     @Test
     void defaultNativeMemoryBoundIsAtMost256MiBPerEngineAndDirectionAtAnyCpuCount() {

@@ -1,6 +1,7 @@
 package dev.deflateaccel.bridge.engine;
 
 import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.Adler32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -15,7 +16,11 @@ import java.util.zip.Inflater;
  * keep, and which Adler-32 to run is decided once, here, not looked up per chunk.
  */
 final class AcceleratorOutputCheck {
-    private final Inflater inflater = new Inflater();
+    /** Checks made and not yet freed, in this process: each holds an Inflater's native zlib state. */
+    private static final AtomicInteger OPEN = new AtomicInteger();
+
+    /** Made last in the constructor, so that nothing after it can fail and leave it to a GC. */
+    private final Inflater inflater;
     private final BufferInflater bufferInflater = new BufferInflater();
     private final NativeBuffer scratch;
     /**
@@ -26,11 +31,19 @@ final class AcceleratorOutputCheck {
     private final boolean libdeflateAdler;
     private final boolean isalAdler;
     private final Adler32 javaAdler = new Adler32();
+    private boolean freed;
 
     AcceleratorOutputCheck(NativeMemoryMeter meter) {
         this.scratch = new NativeBuffer(meter);
         this.libdeflateAdler = NativeBinding.isBound(LibdeflateNatives.class);
         this.isalAdler = !libdeflateAdler && NativeBinding.isBound(IsalNatives.class);
+        this.inflater = new Inflater();
+        OPEN.incrementAndGet();
+    }
+
+    /** How many checks hold an Inflater now; for the tests that a failed context set-up leaves none behind. */
+    static int open() {
+        return OPEN.get();
     }
 
     /** Whether the zlib stream in {@code stream}'s first bytes decodes to exactly {@code input}'s first {@code inputLength}. */
@@ -75,8 +88,14 @@ final class AcceleratorOutputCheck {
         return (int) javaAdler.getValue() == expected;
     }
 
+    /** Ends the Inflater (its native state goes now, not at GC) and frees the scratch. Idempotent. */
     void free() {
+        if (freed) {
+            return;
+        }
+        freed = true;
         inflater.end();
         scratch.free();
+        OPEN.decrementAndGet();
     }
 }

@@ -34,23 +34,14 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
         final AcceleratorOutputCheck check;
         private boolean initialised;
 
+        /**
+         * Sizes, allocates and initialises a job, then makes the output check: the check (an
+         * Inflater, whose native state would otherwise wait for a GC) comes last, once nothing
+         * can fail after it, and whatever a failed step had set up is freed before it throws.
+         */
         IaaContext(NativeMemoryMeter meter, int path) {
             super(meter);
-            check = new AcceleratorOutputCheck(meter);
-            long sizeSlot = Native.malloc(4);
-            if (sizeSlot == 0) {
-                throw new OutOfMemoryError("malloc(4) failed");
-            }
-            int size;
-            try {
-                int rc = QplNatives.qpl_get_job_size(path, sizeSlot);
-                if (rc != QplNatives.STS_OK) {
-                    throw new ContextSetupException("qpl_get_job_size", rc);
-                }
-                size = new Pointer(sizeSlot).getInt(0);
-            } finally {
-                Native.free(sizeSlot);
-            }
+            int size = jobSize(path);
             long j = Native.malloc(size);
             if (j == 0) {
                 throw new OutOfMemoryError("malloc(" + size + ") for a QPL job failed");
@@ -58,15 +49,37 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
             int rc = QplNatives.qpl_init_job(path, j);
             if (rc != QplNatives.STS_OK) {
                 Native.free(j);
-                check.free();
                 throw new ContextSetupException(path == QplNatives.PATH_SOFTWARE
                         ? "qpl_init_job(software)" : "qpl_init_job(hardware)", rc);
+            }
+            try {
+                check = new AcceleratorOutputCheck(meter);
+            } catch (RuntimeException | Error e) {
+                QplNatives.qpl_fini_job(j);
+                Native.free(j);
+                throw e;
             }
             job = j;
             initialised = true;
             countState(size);
             // qpl_init_job re-initialises the job in place before each call: the view stays valid.
             fields = NativeView.of(j, QplNatives.JOB_FIELDS_BYTES);
+        }
+
+        private static int jobSize(int path) {
+            long sizeSlot = Native.malloc(4);
+            if (sizeSlot == 0) {
+                throw new OutOfMemoryError("malloc(4) failed");
+            }
+            try {
+                int rc = QplNatives.qpl_get_job_size(path, sizeSlot);
+                if (rc != QplNatives.STS_OK) {
+                    throw new ContextSetupException("qpl_get_job_size", rc);
+                }
+                return new Pointer(sizeSlot).getInt(0);
+            } finally {
+                Native.free(sizeSlot);
+            }
         }
 
         /** Finishes and initialises the job again: each call starts from a fresh one (see execute). */
@@ -90,7 +103,7 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
         }
     }
 
-    /** What the one probe per library and path found: the status, and a job's size when usable. */
+    /** What the probe of a library and path found: the status, and a job's size when usable. */
     private static final class Probe {
         final EngineStatus status;
         final long jobBytes;
@@ -117,14 +130,20 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
 
     /**
      * Binds the library, checks its version, and initialises one job to see whether a device
-     * answers; the check and the probe run once per library per process.
+     * answers. The check and the probe run once per library per process when they succeed; one
+     * that failed runs again at the first open after a reload ({@link ProbeOnce#forgetFailures()}).
+     * QPL 1.6.0 itself decides once per process whether it has a device (hw_dispatcher, a static
+     * initialised at the first hardware qpl_init_job), and qpl_init_job returns that first answer:
+     * on QPL a device, accel-config or work queue set up after the first probe is seen only after
+     * a restart.
      */
     public static IaaEngine open(String library, boolean verify, boolean prependEmptyBlock, int maxContexts,
                                  int maxBufferBytes) {
         int path = VendorSoftwarePaths.enabled() ? QplNatives.PATH_SOFTWARE : QplNatives.PATH_HARDWARE;
         EngineStatus bound = NativeBinding.bind(QplNatives.class, library, INSTALL_HINT);
         Probe probe = !bound.isAvailable() ? new Probe(bound, 0)
-                : ProbeOnce.of(NAME + ":" + bound.detail() + ":" + path, () -> probe(bound, path));
+                : ProbeOnce.of(NAME + ":" + bound.detail() + ":" + path, () -> probe(bound, path),
+                        p -> p.status.isAvailable());
         return new IaaEngine(probe, verify, prependEmptyBlock, maxContexts, maxBufferBytes, path);
     }
 

@@ -17,11 +17,23 @@ import dev.deflateaccel.bridge.files.FileTrust;
 /**
  * Binds a class of direct-mapped {@code native} methods to a shared library, once per JVM and
  * class: JNA cannot rebind a registered class, and probing is not free. The outcome (with the
- * package to install when the library is missing) is kept and reported by the engine.
+ * package to install when the library is missing) is kept and reported by the engine; a bound
+ * library is named with the file it was loaded from ({@link LoadedFile}), looked up once.
  */
 final class NativeBinding {
+    /** What a class was bound to: the library as asked for, and how statuses name it. */
+    private static final class Bound {
+        final String library;
+        final String description;
+
+        Bound(String library, String description) {
+            this.library = library;
+            this.description = description;
+        }
+    }
+
     /** Read on the per-call path (Adler-32 checks), written under the bind lock. */
-    private static final Map<Class<?>, String> BOUND = new ConcurrentHashMap<>();
+    private static final Map<Class<?>, Bound> BOUND = new ConcurrentHashMap<>();
 
     private NativeBinding() {
     }
@@ -52,11 +64,11 @@ final class NativeBinding {
             return EngineStatus.unavailable("cannot load " + library + ": " + firstLine(e.getMessage())
                     + "; " + installHint);
         }
-        String boundTo = BOUND.get(natives);
+        Bound boundTo = BOUND.get(natives);
         if (boundTo != null) {
-            return boundTo.equals(library)
-                    ? EngineStatus.available(describe(lib, library))
-                    : EngineStatus.available(boundTo + " (bound earlier in this JVM; " + library + " not used)");
+            return boundTo.library.equals(library)
+                    ? EngineStatus.available(boundTo.description)
+                    : EngineStatus.available(boundTo.description + " (bound earlier in this JVM; " + library + " not used)");
         }
         try {
             Native.register(natives, lib);
@@ -64,8 +76,9 @@ final class NativeBinding {
             return EngineStatus.unavailable(library + " loaded but lacks a needed function (" + firstLine(e.getMessage())
                     + "); " + installHint);
         }
-        BOUND.put(natives, library);
-        return EngineStatus.available(describe(lib, library));
+        Bound bound = new Bound(library, LoadedFile.describe(library, LoadedFile.of(lib, natives)));
+        BOUND.put(natives, bound);
+        return EngineStatus.available(bound.description);
     }
 
     /** Why the library file may not be loaded, or null; a missing one keeps the install hint. */
@@ -82,10 +95,6 @@ final class NativeBinding {
         return reason == null ? null : "refused to load " + FileTrust.describe(path) + ": it " + reason
                 + "; a library given by path must be a regular file owned by root or this JVM's user"
                 + " and writable by no one else";
-    }
-
-    private static String describe(NativeLibrary lib, String library) {
-        return lib.getFile() != null ? lib.getFile().getPath() : library;
     }
 
     /** JNA's message on one line: it lists every path it tried, one per line. */

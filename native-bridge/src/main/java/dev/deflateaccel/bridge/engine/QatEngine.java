@@ -38,9 +38,17 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
         final AcceleratorOutputCheck check;
 
         QatContext(NativeMemoryMeter meter, int level, boolean periodicalPolling, boolean swBackup) {
+            this(meter, Native.malloc(BLOCK_BYTES), level, periodicalPolling, swBackup);
+        }
+
+        /**
+         * Sets a session up in {@code b}, the block the caller allocated (0: that malloc failed),
+         * then makes the output check: the check (an Inflater, whose native state would otherwise
+         * wait for a GC) comes last, once nothing can fail after it, and whatever a failed step
+         * had set up is freed before it throws.
+         */
+        QatContext(NativeMemoryMeter meter, long b, int level, boolean periodicalPolling, boolean swBackup) {
             super(meter);
-            check = new AcceleratorOutputCheck(meter);
-            long b = Native.malloc(BLOCK_BYTES);
             if (b == 0) {
                 throw new OutOfMemoryError("malloc for a QATzip session failed");
             }
@@ -50,7 +58,7 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
             byte backup = (byte) (swBackup ? 1 : 0);
             int rc = QatzipNatives.qzInit(b + SESSION, backup);
             if (rc != QatzipNatives.QZ_OK && rc != QatzipNatives.QZ_DUPLICATE) {
-                release(false);
+                Native.free(b);
                 throw new ContextSetupException("qzInit", rc);
             }
             rc = QatzipNatives.qzGetDefaultsDeflateExt(b + PARAMS);
@@ -65,10 +73,16 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
                 rc = QatzipNatives.qzSetupSessionDeflateExt(b + SESSION, b + PARAMS);
             }
             if (rc != QatzipNatives.QZ_OK) {
-                release(true);
+                closeSession();
                 throw new ContextSetupException("qzSetupSessionDeflateExt", rc);
             }
             hwBufferSize = fields.getInt(PARAMS + QatzipNatives.PARAMS_HW_BUFF_SZ);
+            try {
+                check = new AcceleratorOutputCheck(meter);
+            } catch (RuntimeException | Error e) {
+                closeSession();
+                throw e;
+            }
             countState(BLOCK_BYTES); // QATzip's own session memory is not visible to us
         }
 
@@ -77,18 +91,17 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
             return fields.getLong(SESSION + QatzipNatives.SESSION_HW_SESSION_STAT);
         }
 
-        private void release(boolean initialized) {
-            if (initialized) {
-                QatzipNatives.qzTeardownSession(block + SESSION);
-                QatzipNatives.qzClose(block + SESSION);
-            }
+        /** Tears the session down and frees its block. */
+        private void closeSession() {
+            QatzipNatives.qzTeardownSession(block + SESSION);
+            QatzipNatives.qzClose(block + SESSION);
             Native.free(block);
-            check.free();
         }
 
         @Override
         protected void freeState() {
-            release(true);
+            closeSession();
+            check.free();
         }
     }
 
@@ -106,14 +119,19 @@ public final class QatEngine extends NativeDeflateEngine<QatEngine.QatContext> {
 
     /**
      * Binds the library, checks its struct layout, and opens one probe session to see whether a
-     * device answers; the layout check and the probe run once per library per process.
+     * device answers. The layout check and the probe run once per library per process when they
+     * succeed; one that failed runs again at the first open after a reload
+     * ({@link ProbeOnce#forgetFailures()}). QATzip 1.3.1 looks for its device again then: a
+     * qzInit that found none resets its process state (stopQat, from BACKOUT), so the next
+     * qzInit starts over (it also prints its two stderr lines again).
      */
     public static QatEngine open(String library, int level, boolean periodicalPolling, boolean verify,
                                  int maxContexts, int maxBufferBytes) {
         boolean swBackup = VendorSoftwarePaths.enabled();
         EngineStatus bound = NativeBinding.bind(QatzipNatives.class, library, INSTALL_HINT);
         EngineStatus status = !bound.isAvailable() ? bound
-                : ProbeOnce.of(NAME + ":" + bound.detail() + ":" + swBackup, () -> probe(bound, swBackup));
+                : ProbeOnce.of(NAME + ":" + bound.detail() + ":" + swBackup, () -> probe(bound, swBackup),
+                        EngineStatus::isAvailable);
         return new QatEngine(status, level, periodicalPolling, verify, maxContexts, maxBufferBytes, swBackup);
     }
 

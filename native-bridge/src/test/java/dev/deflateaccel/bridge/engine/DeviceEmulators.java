@@ -50,10 +50,18 @@ public final class DeviceEmulators {
         static native long qatzip_emulator_count(String what);
 
         public static void configure(String spec) {
+            changeUnderTheProcess(spec);
+            ProbeOnce.forget(); // a new emulated device: the engine must probe it again
+        }
+
+        /**
+         * Changes the emulated device as hardware changes under a running node: nothing in the
+         * process is told, so the engines keep what their probes found until a reload.
+         */
+        public static void changeUnderTheProcess(String spec) {
             if (qatzip_emulator_configure(spec) != 0) {
                 throw new IllegalArgumentException("emulator rejected spec " + spec);
             }
-            ProbeOnce.forget(); // a new emulated device: the engine must probe it again
         }
 
         public static long count(String what) {
