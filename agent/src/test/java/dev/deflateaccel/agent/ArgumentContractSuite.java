@@ -1,6 +1,7 @@
 package dev.deflateaccel.agent;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** {@link ArgumentContractCases} on every cassandra-all version, 5.0 first. */
@@ -32,6 +33,6 @@ final class ArgumentContractSuite implements ChildSuite {
 
     @Override
     public List<String> summary() {
-        return List.of("cases per version: " + cases.size());
+        return Arrays.asList("cases per version: " + cases.size());
     }
 }

@@ -1,5 +1,7 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.isBlank;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -7,6 +9,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -61,7 +64,7 @@ final class ForkedChild {
             cmd.add(launcher.classPath);
             cmd.add(StockVersusWovenMain.class.getName());
             cmd.addAll(args);
-            Files.write(dir.resolve("command.txt"), List.of(String.join(" ", cmd)), StandardCharsets.UTF_8);
+            Files.write(dir.resolve("command.txt"), Arrays.asList(String.join(" ", cmd)), StandardCharsets.UTF_8);
             long start = System.nanoTime();
             Process p = new ProcessBuilder(cmd).directory(dir.toFile())
                     .redirectOutput(dir.resolve("stdout.txt").toFile())
@@ -174,7 +177,7 @@ final class ForkedChild {
             List<String> tail = new ArrayList<>();
             for (int i = all.size() - 1; i >= 0 && tail.size() < max; i--) {
                 String l = all.get(i);
-                if (!l.isBlank() && !l.contains("[deflate-accel] INFO")) {
+                if (!isBlank(l) && !l.contains("[deflate-accel] INFO")) {
                     tail.add(0, l);
                 }
             }

@@ -15,7 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.List;
+import java.util.Arrays;
 
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -54,7 +54,7 @@ class LiveAgentTest {
     private Path write(String name, String... lines) throws Exception {
         Path p = dir.resolve(name);
         Path tmp = dir.resolve(name + ".tmp");
-        Files.write(tmp, List.of(lines), StandardCharsets.UTF_8);
+        Files.write(tmp, Arrays.asList(lines), StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
         Files.move(tmp, p, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         return p;

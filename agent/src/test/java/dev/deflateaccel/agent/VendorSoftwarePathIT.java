@@ -1,5 +1,6 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.lines;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import dev.deflateaccel.bridge.engine.VendorLibraries;
@@ -43,10 +45,10 @@ class VendorSoftwarePathIT {
         Files.write(conf, lines);
         Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-------"));
 
-        ChildJvm r = ChildJvm.run(tmp, JAVA, List.of("-XX:+UseSerialGC", "-Ddeflateaccel.vendorSoftwarePaths=true",
+        ChildJvm r = ChildJvm.run(tmp, JAVA, Arrays.asList("-XX:+UseSerialGC", "-Ddeflateaccel.vendorSoftwarePaths=true",
                 "-javaagent:" + AGENT_JAR + "=config=" + conf), AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")),
                 WovenInteropMain.class.getName(), engine.engine(), tmp.resolve("work").toString(), "16");
-        System.out.println(r.output.lines().filter(l -> l.matches("^[A-Z-]+ .*|^ALL-OK")).reduce("", (a, b) -> a + b + "\n"));
+        System.out.println(lines(r.output).filter(l -> l.matches("^[A-Z-]+ .*|^ALL-OK")).reduce("", (a, b) -> a + b + "\n"));
         assertEquals(0, r.exit, r.output);
         assertTrue(r.output.contains("\nALL-OK\n"), r.output);
     }
