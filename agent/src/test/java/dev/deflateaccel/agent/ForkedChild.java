@@ -45,9 +45,12 @@ final class ForkedChild {
             cmd.add("-Djdk.attach.allowAttachSelf=true"); // ByteBuddyAgent.install() attaches to itself
             cmd.add("-XX:+UseSerialGC"); // two shared cores: no parallel GC threads
             cmd.add("-Xmx768m");
-            cmd.add("-XX:-CreateCoredumpOnCrash");
             cmd.add("-XX:ErrorFile=" + dir.toAbsolutePath().resolve("hs_err_pid%p.log"));
             int feature = launcher.feature;
+            if (feature >= 9) {
+                // Java 8 has no such flag (it rejects it): there a core file follows ulimit -c.
+                cmd.add("-XX:-CreateCoredumpOnCrash");
+            }
             if (feature >= 21) {
                 cmd.add("-XX:+EnableDynamicAgentLoading"); // the self-attach, without a warning
             }
