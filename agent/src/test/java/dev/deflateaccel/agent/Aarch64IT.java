@@ -108,7 +108,7 @@ class Aarch64IT {
         List<String> conf = new ArrayList<>(engine.configLines());
         ChildJvm r = ChildJvm.run(tmp, root.java(), Collections.emptyMap(), Arrays.asList("-XX:+UseSerialGC",
                 "-javaagent:" + AGENT_JAR + "=config=" + config(conf.toArray(new String[0]))),
-                AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), WovenInteropMain.class.getName(),
+                AgentJarIT.cassandraClassPath(CassandraJars.primary()), WovenInteropMain.class.getName(),
                 engine.engine(), tmp.resolve("work").toString());
         System.out.println(lines(r.output).filter(l -> l.matches("^[A-Z-]+ .*|^ALL-OK")).reduce("", (a, b) -> a + b + "\n"));
         assertEquals(0, r.exit, r.output);
@@ -159,10 +159,10 @@ class Aarch64IT {
 
     // ---- helpers ----
 
-    /** aarch64 children on the shaded jar, with cassandra-all 5.0.9 only (the fork suites' other versions share its code). */
+    /** aarch64 children on the shaded jar, with the primary cassandra-all (5.0.9) only (the fork suites' other versions share its code). */
     private static ChildLauncher launcher(Map<String, String> more) {
         Map<String, String> overrides = new HashMap<>(more);
-        overrides.put("deflateaccel.cassandra.versions", CassandraJars.line("5.0"));
+        overrides.put("deflateaccel.cassandra.versions", CassandraJars.primary());
         return new ChildLauncher(root.java(), ChildLauncher.shadedJarClassPath(AGENT_JAR), overrides, "aarch64-jdk17", 17);
     }
 
@@ -175,7 +175,7 @@ class Aarch64IT {
     private String startIdleTarget() throws IOException {
         List<String> cmd = new ArrayList<>(root.java());
         cmd.add("-cp");
-        cmd.add(AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")));
+        cmd.add(AgentJarIT.cassandraClassPath(CassandraJars.primary()));
         cmd.add(IdleMain.class.getName());
         Process target = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         targets.add(target);

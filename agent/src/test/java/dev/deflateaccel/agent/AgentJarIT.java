@@ -104,7 +104,7 @@ class AgentJarIT {
         assertEquals(0, v.exit, v.output);
         assertTrue(v.output.endsWith("\ndeflate-accel " + PROJECT_VERSION + "\n"), v.output);
 
-        ChildJvm j = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + config("log_level = 2")), cassandraClassPath(CassandraJars.line("5.0")),
+        ChildJvm j = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + config("log_level = 2")), cassandraClassPath(CassandraJars.primary()),
                 JmxAttributeMain.class.getName(), "dev.deflateaccel:type=Agent", "Version");
         assertEquals(0, j.exit, j.output);
         assertTrue(j.output.contains("JMX dev.deflateaccel:type=Agent Version=" + PROJECT_VERSION + "\n"), j.output);
@@ -144,7 +144,7 @@ class AgentJarIT {
     void badConfigAndMissingLibraryWarnOnceAndStillServe() throws Exception {
         Path conf = config("use_igzip_compress = 1", "igzip_library = /nonexistent/libisal.so.2",
                 "libdeflate_compression_level = 13", "no_such_key = 1");
-        ChildJvm r = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath("5.0.9"),
+        ChildJvm r = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath(CassandraJars.primary()),
                 AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertEquals(1, count(r.output, "libdeflate_compression_level = '13' is not valid: expected an integer 1-12"), r.output);
@@ -158,7 +158,7 @@ class AgentJarIT {
     void aSecondLoadOfTheAgentDoesNothing() throws Exception {
         Path conf = config("log_level = 2");
         ChildJvm r = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + conf, "-javaagent:" + AGENT_JAR + "=config=" + conf),
-                cassandraClassPath("5.0.9"), AgentSmokeMain.class.getName(), "libdeflate");
+                cassandraClassPath(CassandraJars.primary()), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output); // AgentSmokeMain checks the counts are exactly one per call
         assertEquals(1, count(r.output, "the agent is already loaded in this JVM"), r.output);
         assertEquals(1, count(r.output, "ready: "), r.output);
@@ -167,7 +167,7 @@ class AgentJarIT {
     /** Cassandra flushes memtables in its shutdown hook: calls made then still go through the engines. */
     @Test
     void callsFromAShutdownHookStillWork() throws Exception {
-        ChildJvm r = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + config()), cassandraClassPath("5.0.9"),
+        ChildJvm r = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + config()), cassandraClassPath(CassandraJars.primary()),
                 ShutdownHookMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertEquals(1, count(r.output, "SHUTDOWN-OK"), r.output);
@@ -177,7 +177,7 @@ class AgentJarIT {
     void withNoUsableEngineTheClassStaysStock() throws Exception {
         Path conf = config("use_libdeflate_compress = 0", "use_libdeflate_uncompress = 0",
                 "use_zlib_compress = 0", "use_zlib_uncompress = 0");
-        ChildJvm r = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath("5.0.9"),
+        ChildJvm r = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath(CassandraJars.primary()),
                 AgentSmokeMain.class.getName(), "stock");
         assertEquals(0, r.exit, r.output);
         assertEquals(1, count(r.output, "DeflateCompressor stays stock"), r.output);

@@ -80,7 +80,7 @@ class Jdk25IT {
     @Test
     void enableNativeAccessSilencesTheOnlyWarning() throws Exception {
         ChildJvm r = run(Arrays.asList("--enable-native-access=ALL-UNNAMED", "-javaagent:" + AGENT_JAR + "=config=" + config()),
-                AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), AgentSmokeMain.class.getName(), "libdeflate");
+                AgentJarIT.cassandraClassPath(CassandraJars.primary()), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertEquals(Collections.emptyList(), r.warnings(), r.output);
     }
@@ -89,7 +89,7 @@ class Jdk25IT {
     @Test
     void theAgentWorksWithUnsafeMemoryAccessDenied() throws Exception {
         ChildJvm r = run(Arrays.asList("--sun-misc-unsafe-memory-access=deny", "-javaagent:" + AGENT_JAR + "=config=" + config()),
-                AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), AgentSmokeMain.class.getName(), "libdeflate");
+                AgentJarIT.cassandraClassPath(CassandraJars.primary()), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
     }
 
@@ -121,7 +121,7 @@ class Jdk25IT {
         // AgentSmokeMain exits 0 only if JMX shows libdeflate served every compress and
         // decompress call of every DeflateCompressor entry point.
         ChildJvm r = run(Arrays.asList("--enable-native-access=ALL-UNNAMED", "-javaagent:" + AGENT_JAR + "=config=" + config()),
-                AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), AgentSmokeMain.class.getName(), "libdeflate");
+                AgentJarIT.cassandraClassPath(CassandraJars.primary()), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertTrue(r.output.contains("SMOKE libdeflate compress="), r.output);
     }

@@ -30,14 +30,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The agent's life on a running JVM, in-process on cassandra-all 5.0's real DeflateCompressor,
- * loaded before the attach (so it is retransformed, as on a live node): attach, reload by JMX
- * and by editing the file (a symlink swap included), refused edits keep the routing, detach puts
- * the class back and unregisters the MBeans, and a second attach works.
+ * The agent's life on a running JVM, in-process on the primary cassandra-all's (5.0; 4.1 on Java
+ * 8) real DeflateCompressor, loaded before the attach (so it is retransformed, as on a live node):
+ * attach, reload by JMX and by editing the file (a symlink swap included), refused edits keep the
+ * routing, detach puts the class back and unregisters the MBeans, and a second attach works.
  */
 class LiveAgentTest {
     private static final Instrumentation INST = ByteBuddyAgent.install();
-    private static final String VERSION = "5.0.9";
+    private static final String VERSION = CassandraJars.primary();
     private static final MBeanServer JMX = ManagementFactory.getPlatformMBeanServer();
 
     @TempDir

@@ -23,9 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The shaded jar's attach, reload, status and detach commands against a separate JVM (cassandra-all
- * 5.0's DeflateCompressor loaded, no JMX port), and their refusals: a mismatched version, an
- * unknown pid (the same-user rule is stated), and a runtime without jdk.attach.
+ * The shaded jar's attach, reload, status and detach commands against a separate JVM (the primary
+ * cassandra-all's DeflateCompressor loaded, no JMX port), and their refusals: a mismatched version,
+ * an unknown pid (the same-user rule is stated), and a runtime without jdk.attach.
  */
 class LiveCommandsIT {
     private static final Path AGENT_JAR = Paths.get(System.getProperty("deflateaccel.agent.jar",
@@ -58,8 +58,9 @@ class LiveCommandsIT {
 
     private static String classPath() {
         List<String> cp = new ArrayList<>();
-        cp.add(CassandraJars.cassandraAll("5.0.9").toString());
-        cp.add(CassandraJars.jna("5.13.0").toString());
+        String version = CassandraJars.primary();
+        cp.add(CassandraJars.cassandraAll(version).toString());
+        cp.add(CassandraJars.jna(CassandraJars.jnaVersionOf(version)).toString());
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             String file = Paths.get(entry).getFileName().toString();
             if (file.startsWith("guava-") || file.startsWith("failureaccess-") || file.startsWith("netty-common-")
