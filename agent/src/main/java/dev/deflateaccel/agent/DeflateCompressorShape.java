@@ -5,6 +5,8 @@ import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 import net.bytebuddy.description.method.MethodDescription;
@@ -52,7 +54,8 @@ final class DeflateCompressorShape {
     }
 
     /** Cassandra 4.0 to 6.0-alpha: checked against 4.0.19, 4.1.10, 5.0.9 and 6.0-alpha2. */
-    static final DeflateCompressorShape CASSANDRA_4_0_TO_6_0 = new DeflateCompressorShape("4.0", "7.0", List.of(
+    static final DeflateCompressorShape CASSANDRA_4_0_TO_6_0 = new DeflateCompressorShape("4.0", "7.0",
+            Collections.unmodifiableList(Arrays.asList(
             new ShapeMethod("compressArray", "([BII[BII)I", Role.WOVEN_COMPRESS, DeflateCompressorAdvice.CompressArray.class),
             new ShapeMethod("uncompress", "([BII[BII)I", Role.WOVEN_DECOMPRESS, DeflateCompressorAdvice.UncompressArray.class),
             new ShapeMethod("compressBuffer", "(Ljava/nio/ByteBuffer;Ljava/nio/ByteBuffer;)V", Role.WOVEN_COMPRESS,
@@ -61,10 +64,10 @@ final class DeflateCompressorShape {
                     DeflateCompressorAdvice.UncompressBuffer.class),
             new ShapeMethod("compress", "(Ljava/nio/ByteBuffer;Ljava/nio/ByteBuffer;)V", Role.DELEGATES, null),
             new ShapeMethod("uncompress", "(Ljava/nio/ByteBuffer;Ljava/nio/ByteBuffer;)V", Role.DELEGATES, null),
-            new ShapeMethod("uncompress", "([BII[BI)I", Role.DELEGATES, null)));
+            new ShapeMethod("uncompress", "([BII[BI)I", Role.DELEGATES, null))));
 
     /** Every known shape; the first that a loaded class matches is woven. */
-    static final List<DeflateCompressorShape> KNOWN = List.of(CASSANDRA_4_0_TO_6_0);
+    static final List<DeflateCompressorShape> KNOWN = Collections.singletonList(CASSANDRA_4_0_TO_6_0);
 
     private final String fromVersion;
     private final String beforeVersion;

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +45,8 @@ final class LiveCommands {
                 + "  java -jar deflate-accel-agent.jar status [<pid>] [-h HOST] [-p JMXPORT] [-u USER (-pw PASSWORD | -pwf FILE)]\n"
                 + "                                      [--local-connector]\n"
                 + "  attach, reload and detach use the Attach API: " + AttachChannel.SAME_USER_RULE + ".\n"
-                + "  They need a JDK (module jdk.attach) to run this command; the node itself may run on a JRE.";
+                + "  They need a JDK's java (Java 11+, or a JDK 8 with lib/tools.jar) to run this command;"
+                + " the node itself may run on a JRE.";
     }
 
     /** Returns the exit code: 0 done, 1 refused or failed, 2 usage. */
@@ -74,14 +76,6 @@ final class LiveCommands {
         return 2;
     }
 
-    private static void requireAttachModule() throws CommandFailed {
-        if (!ModuleLayer.boot().findModule("jdk.attach").isPresent()) {
-            throw new CommandFailed("this Java runtime (" + System.getProperty("java.home") + ") has no jdk.attach module:"
-                    + " it is a JRE, or a jlink image without it. Run the command with a JDK's java (e.g."
-                    + " /usr/lib/jvm/java-17-openjdk-amd64/bin/java); the node itself may keep running on a JRE.");
-        }
-    }
-
     private static Path agentJar() throws CommandFailed {
         Path jar = AgentVersion.jarPath();
         if (jar == null) {
@@ -105,7 +99,7 @@ final class LiveCommands {
             // The node resolves paths against its own working directory, not ours.
             config = Paths.get(args.get(1).substring("config=".length())).toAbsolutePath().normalize();
         }
-        requireAttachModule();
+        AttachChannel.requireApi();
         Path jar = agentJar();
         String version = AgentVersion.current();
         try (AttachChannel vm = AttachChannel.open(pid)) {
@@ -141,7 +135,7 @@ final class LiveCommands {
         if (args.size() != 1) {
             return usageError(command + " needs a pid");
         }
-        requireAttachModule();
+        AttachChannel.requireApi();
         String pid = args.get(0);
         Path jar = agentJar();
         try (AttachChannel vm = AttachChannel.open(pid)) {
@@ -241,7 +235,7 @@ final class LiveCommands {
     }
 
     private int statusViaAttach(String pid, boolean localConnector) throws CommandFailed {
-        requireAttachModule();
+        AttachChannel.requireApi();
         try (AttachChannel vm = AttachChannel.open(pid)) {
             String address = vm.existingLocalConnector();
             boolean opened = false;
@@ -332,7 +326,7 @@ final class LiveCommands {
                 return;
             }
             out.println("agent (" + agent + "):");
-            for (String a : List.of("ConfigPath", "Generation", "LastReloadTime", "LastReloadError", "Version",
+            for (String a : Arrays.asList("ConfigPath", "Generation", "LastReloadTime", "LastReloadError", "Version",
                     "AttachedSince", "Engines")) {
                 Object v = c.getAttribute(agent, a);
                 String text = v == null || v.toString().isEmpty() ? "(none)" : v.toString();

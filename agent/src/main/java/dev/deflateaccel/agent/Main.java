@@ -2,6 +2,7 @@ package dev.deflateaccel.agent;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 import dev.deflateaccel.agent.acceptance.AcceptanceRun;
@@ -14,7 +15,8 @@ public final class Main {
     private Main() {
     }
 
-    private static final List<String> LIVE = List.of("attach", "detach", "reload", "status");
+    private static final List<String> LIVE = Collections.unmodifiableList(
+            Arrays.asList("attach", "detach", "reload", "status"));
     static final String ACCEPTANCE = "--acceptance";
 
     public static void main(String[] args) {

@@ -1,5 +1,7 @@
 package dev.deflateaccel.agent;
 
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -25,8 +27,8 @@ final class SupportStatement {
         }
     }
 
-    static final List<String> LINES = List.of("4.0", "4.1", "5.0", "6.0-alpha");
-    static final List<Integer> JDKS = List.of(11, 17, 25);
+    static final List<String> LINES = Collections.unmodifiableList(Arrays.asList("4.0", "4.1", "5.0", "6.0-alpha"));
+    static final List<Integer> JDKS = Collections.unmodifiableList(Arrays.asList(11, 17, 25));
 
     /** One paragraph, printed by the doctor and written as is in the release README and the sample config. */
     static final String SUMMARY = "Supported: Cassandra 4.0, 4.1, 5.0 and 6.0-alpha, on JDK 11 or later (not"

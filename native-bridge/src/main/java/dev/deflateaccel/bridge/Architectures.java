@@ -1,6 +1,9 @@
 package dev.deflateaccel.bridge;
 
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -23,7 +26,7 @@ public final class Architectures {
 
         Arch(String label, String... osArchNames) {
             this.label = label;
-            this.osArchNames = Set.of(osArchNames);
+            this.osArchNames = Collections.unmodifiableSet(new HashSet<>(Arrays.asList(osArchNames)));
         }
 
         /** The architecture {@code os.arch} names, or null when it is none we know. */

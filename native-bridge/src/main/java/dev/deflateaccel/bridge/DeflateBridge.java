@@ -2,6 +2,8 @@ package dev.deflateaccel.bridge;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,7 +47,7 @@ public final class DeflateBridge implements AutoCloseable {
     private DeflateBridge(AccelConfig config, AccelLog log, EngineChain chain, StatisticsRegistry statistics) {
         this.config = config;
         this.log = log;
-        this.engines = List.copyOf(chain.opened);
+        this.engines = Collections.unmodifiableList(new ArrayList<>(chain.opened));
         this.statistics = statistics;
         boolean igzipFallback = config.enabled(ConfigKey.IGZIP_FALLBACK);
         this.compressRoute = new EngineRoute(chain.compress, Direction.COMPRESS, statistics,

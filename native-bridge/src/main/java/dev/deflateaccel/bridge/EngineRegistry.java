@@ -1,5 +1,7 @@
 package dev.deflateaccel.bridge;
 
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 import static dev.deflateaccel.bridge.Architectures.Arch.AARCH64;
@@ -64,7 +66,8 @@ public final class EngineRegistry {
             .opens((config, limits, library) -> new ZlibEngine(limits.maxContexts()));
 
     /** Routing order. */
-    public static final List<EngineDescriptor> ALL = List.of(QAT, IAA, IGZIP, LIBDEFLATE, ZLIB);
+    public static final List<EngineDescriptor> ALL = Collections.unmodifiableList(
+            Arrays.asList(QAT, IAA, IGZIP, LIBDEFLATE, ZLIB));
 
     private EngineRegistry() {
     }

@@ -13,6 +13,9 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.Set;
 
 /**
@@ -23,8 +26,8 @@ import java.util.Set;
  * 0640: statistics and warnings are for the operator and the log group, not every user.
  */
 final class LogFile {
-    private static final Set<OpenOption> APPEND = Set.of(StandardOpenOption.APPEND, StandardOpenOption.CREATE,
-            StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+    private static final Set<OpenOption> APPEND = Collections.unmodifiableSet(new HashSet<>(Arrays.asList(
+            StandardOpenOption.APPEND, StandardOpenOption.CREATE, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)));
 
     private LogFile() {
     }
@@ -45,6 +48,6 @@ final class LogFile {
         }
         return new PrintStream(Channels.newOutputStream(Files.newByteChannel(path, APPEND,
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r-----")))),
-                true, StandardCharsets.UTF_8);
+                true, StandardCharsets.UTF_8.name());
     }
 }

@@ -100,7 +100,7 @@ final class AcceptanceReport {
         }
         out.println(sb);
         if (!declined.isEmpty()) {
-            out.println("  " + " ".repeat(22) + " (" + String.join("; ", declined) + ")");
+            out.println("  " + String.format("%22s", "") + " (" + String.join("; ", declined) + ")");
         }
     }
 

@@ -3,6 +3,7 @@ package dev.deflateaccel.agent.acceptance;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,7 @@ public final class AcceptanceRun {
         if (config.refusal() != null) {
             // The agent would weave nothing with this file: accepting engines under defaults
             // would vouch for a node that will not exist.
-            return report.verdict(config, List.of());
+            return report.verdict(config, Collections.emptyList());
         }
         report.config(config);
         EngineLimits limits = EngineLimits.from(config);
@@ -48,7 +49,7 @@ public final class AcceptanceRun {
             DeflateEngine engine = d.open(config, limits);
             boolean available = engine.status().isAvailable();
             EngineResult r = new EngineResult(d, config, engine.status(),
-                    available ? ConformanceChecks.run(engine) : List.of());
+                    available ? ConformanceChecks.run(engine) : Collections.emptyList());
             report.engine(r);
             results.add(r);
             if (r.verdict() == EngineResult.Verdict.PASS) {

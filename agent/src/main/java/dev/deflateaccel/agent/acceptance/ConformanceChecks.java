@@ -1,6 +1,8 @@
 package dev.deflateaccel.agent.acceptance;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 import dev.deflateaccel.bridge.engine.DeflateEngine;
@@ -12,9 +14,9 @@ import dev.deflateaccel.bridge.engine.DeflateEngine;
  */
 final class ConformanceChecks {
     /** The check names, as the report prints them. */
-    static final List<String> NAMES = List.of(CrossDecodeChecks.ENGINE_TO_ZLIB, CrossDecodeChecks.ENGINE_TO_ENGINE,
-            CrossDecodeChecks.ZLIB_TO_ENGINE, CrossDecodeChecks.CASSANDRA_TO_ENGINE, RefusalChecks.CORRUPT_REFUSED,
-            RefusalChecks.OUTPUT_BOUNDS);
+    static final List<String> NAMES = Collections.unmodifiableList(Arrays.asList(CrossDecodeChecks.ENGINE_TO_ZLIB,
+            CrossDecodeChecks.ENGINE_TO_ENGINE, CrossDecodeChecks.ZLIB_TO_ENGINE, CrossDecodeChecks.CASSANDRA_TO_ENGINE,
+            RefusalChecks.CORRUPT_REFUSED, RefusalChecks.OUTPUT_BOUNDS));
 
     private ConformanceChecks() {
     }

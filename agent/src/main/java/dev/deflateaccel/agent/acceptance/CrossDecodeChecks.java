@@ -1,6 +1,8 @@
 package dev.deflateaccel.agent.acceptance;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
@@ -51,7 +53,7 @@ final class CrossDecodeChecks {
                 c.decompressed(s.cassandraStream, s.data, kind, where, c.fromCassandra);
             }
         }
-        return List.of(c.toZlib, c.toEngine, c.fromZlib, c.fromCassandra);
+        return Collections.unmodifiableList(Arrays.asList(c.toZlib, c.toEngine, c.fromZlib, c.fromCassandra));
     }
 
     /** The engine's stream when it compressed {@code data} correctly into Cassandra's bound, else null. */

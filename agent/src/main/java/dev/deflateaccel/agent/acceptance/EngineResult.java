@@ -1,5 +1,7 @@
 package dev.deflateaccel.agent.acceptance;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -24,7 +26,7 @@ final class EngineResult {
         this.status = status;
         this.enabled = descriptor.enabled(config);
         this.askedFor = descriptor.askedFor(config);
-        this.checks = List.copyOf(checks);
+        this.checks = Collections.unmodifiableList(new ArrayList<>(checks));
     }
 
     Verdict verdict() {

@@ -2,6 +2,7 @@ package dev.deflateaccel.agent.acceptance;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
@@ -46,7 +47,7 @@ final class RefusalChecks {
             c.tooSmallForCompress(data, own != null ? own.length : stock.length, kind);
             c.tooSmallForDecompress(own != null ? own : stock, data.length, kind);
         }
-        return List.of(c.corrupt, c.bounds);
+        return Collections.unmodifiableList(Arrays.asList(c.corrupt, c.bounds));
     }
 
     /** The engine's stream of {@code data} if it compresses it correctly; the cross-decoding checks report when not. */

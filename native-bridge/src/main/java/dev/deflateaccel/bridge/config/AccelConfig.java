@@ -1,5 +1,6 @@
 package dev.deflateaccel.bridge.config;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
@@ -30,20 +31,22 @@ public final class AccelConfig {
         this.numbers.putAll(numbers);
         this.texts = new EnumMap<>(ConfigKey.class);
         this.texts.putAll(texts);
-        this.warnings = List.copyOf(warnings);
-        this.notices = List.copyOf(notices);
+        this.warnings = Collections.unmodifiableList(new ArrayList<>(warnings));
+        this.notices = Collections.unmodifiableList(new ArrayList<>(notices));
         this.source = source;
         this.refusal = refusal;
     }
 
     /** All defaults, as when the config file does not exist. */
     public static AccelConfig defaults() {
-        return new AccelConfig(Collections.emptyMap(), Collections.emptyMap(), List.of(), List.of(), "defaults");
+        return new AccelConfig(Collections.emptyMap(), Collections.emptyMap(), Collections.emptyList(),
+                Collections.emptyList(), "defaults");
     }
 
     /** A config file that exists but was refused; {@code reason} names the file and says why. */
     static AccelConfig refused(String source, String reason) {
-        return new AccelConfig(Collections.emptyMap(), Collections.emptyMap(), List.of(), List.of(), source, reason);
+        return new AccelConfig(Collections.emptyMap(), Collections.emptyMap(), Collections.emptyList(),
+                Collections.emptyList(), source, reason);
     }
 
     /**

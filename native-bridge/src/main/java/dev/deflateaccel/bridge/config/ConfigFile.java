@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +45,8 @@ public final class ConfigFile {
             return AccelConfig.refused(path.toString(), e.getMessage());
         }
         if (bytes == null) {
-            return new AccelConfig(Map.of(), Map.of(), List.of(), List.of(), path + " not found, using defaults");
+            return new AccelConfig(Collections.emptyMap(), Collections.emptyMap(), Collections.emptyList(),
+                    Collections.emptyList(), path + " not found, using defaults");
         }
         return parse(bytes, path.toString());
     }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 import dev.deflateaccel.bridge.files.FileFacts;
 import dev.deflateaccel.bridge.files.FileTrust;
@@ -56,7 +57,7 @@ final class ConfigFileBytes {
         // The size was checked, but a file can grow, and some (procfs) report 0: read one byte
         // past the cap, never more.
         try (InputStream in = Files.newInputStream(path)) {
-            bytes = in.readNBytes(MAX_BYTES + 1);
+            bytes = readAtMost(in, MAX_BYTES + 1);
         } catch (IOException | RuntimeException e) {
             throw new Refused(path, "cannot be read (" + e + ")");
         }
@@ -72,5 +73,15 @@ final class ConfigFileBytes {
             throw new Refused(path, "disappeared while being read (" + e + ")");
         }
         return bytes;
+    }
+
+    /** Java 11's {@code in.readNBytes(max)}: up to {@code max} bytes, fewer only at the end of the stream. */
+    private static byte[] readAtMost(InputStream in, int max) throws IOException {
+        byte[] b = new byte[max];
+        int n = 0;
+        for (int r; n < max && (r = in.read(b, n, max - n)) >= 0; ) {
+            n += r;
+        }
+        return n == max ? b : Arrays.copyOf(b, n);
     }
 }

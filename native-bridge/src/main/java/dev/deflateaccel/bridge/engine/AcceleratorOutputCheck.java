@@ -16,6 +16,7 @@ import java.util.zip.Inflater;
  */
 final class AcceleratorOutputCheck {
     private final Inflater inflater = new Inflater();
+    private final BufferInflater bufferInflater = new BufferInflater();
     private final NativeBuffer scratch;
     /**
      * libdeflate's or ISA-L's SIMD Adler-32 when bound: java.util.zip's is several times slower
@@ -38,6 +39,7 @@ final class AcceleratorOutputCheck {
             return decodesTo(stream, streamLength, input, inputLength);
         } finally {
             scratch.trim();
+            bufferInflater.trim();
         }
     }
 
@@ -48,9 +50,8 @@ final class AcceleratorOutputCheck {
         }
         ByteBuffer decoded = scratch.contents(inputLength + 1);
         inflater.reset();
-        inflater.setInput(stream.contents(streamLength));
         try {
-            int n = inflater.inflate(decoded);
+            int n = bufferInflater.inflate(inflater, stream.contents(streamLength), decoded);
             if (!inflater.finished() || n != inputLength) {
                 return false;
             }

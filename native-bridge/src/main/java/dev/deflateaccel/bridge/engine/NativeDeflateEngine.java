@@ -1,6 +1,5 @@
 package dev.deflateaccel.bridge.engine;
 
-import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.util.concurrent.Semaphore;
 
@@ -81,8 +80,6 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
         }
     }
 
-    private static final Cleaner CLEANER = Cleaner.create();
-
     private final String name;
     private final EngineStatus status;
     /** The compression level the engine was opened with. */
@@ -106,7 +103,7 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
     /** What large calls may stage at once beyond the contexts' kept memory, per engine and direction. */
     static final long LARGE_CALL_BUDGET = 128L << 20;
     private final boolean checksOutput;
-    private final Cleaner.Cleanable cleanable;
+    private final NativeCleaner.Cleanable cleanable;
 
     /**
      * @param binding the outcome of binding this engine's natives; when available, the level is
@@ -133,10 +130,11 @@ public abstract class NativeDeflateEngine<C extends NativeDeflateEngine.Context>
         this.largeCompressCalls = new Semaphore(largeCallLimit);
         this.largeDecompressCalls = new Semaphore(largeCallLimit);
         // Frees idle contexts if the engine is dropped without close(); the action must not
-        // reference the engine itself or it would never become unreachable.
+        // reference the engine itself or it would never become unreachable. NativeCleaner is
+        // java.lang.ref.Cleaner's Java 8 stand-in: it runs the action once, whichever comes first.
         ContextPool<C> c = compressContexts;
         ContextPool<C> d = decompressContexts;
-        this.cleanable = CLEANER.register(this, () -> {
+        this.cleanable = NativeCleaner.register(this, () -> {
             c.close();
             d.close();
         });
