@@ -1,5 +1,8 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.lines;
+import static dev.deflateaccel.bridge.Backports.mapOf;
+import static dev.deflateaccel.bridge.Backports.pid;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -11,6 +14,7 @@ import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,23 +80,23 @@ class Aarch64IT {
 
     @Test
     void theAarch64JvmIsWhatRuns() throws Exception {
-        ChildJvm r = ChildJvm.run(tmp, root.java(), Map.of(), List.of("-XshowSettings:properties"), null, "-version");
+        ChildJvm r = ChildJvm.run(tmp, root.java(), Collections.emptyMap(), Arrays.asList("-XshowSettings:properties"), null, "-version");
         assertEquals(0, r.exit, r.output);
         assertTrue(r.output.contains("os.arch = aarch64"), r.output);
     }
 
     @Test
     void doctorRefusesQatAndIaaAndSelfTestsLibdeflateAndIgzip() throws Exception {
-        ChildJvm r = ChildJvm.run(tmp, root.java(), Map.of(), List.of(), null, "-jar", AGENT_JAR.toString(), "doctor",
+        ChildJvm r = ChildJvm.run(tmp, root.java(), Collections.emptyMap(), Collections.emptyList(), null, "-jar", AGENT_JAR.toString(), "doctor",
                 "config=" + config("use_igzip_compress = 1"));
         assertEquals(0, r.exit, r.output);
-        assertTrue(r.output.lines().anyMatch(l -> l.equals("Architecture: aarch64")), r.output);
-        for (String accelerator : List.of("qat", "iaa")) {
-            assertTrue(r.output.lines().anyMatch(l -> l.matches("\\s+" + accelerator + "\\s+\\w+\\s+unavailable: x86-64 only;.*")),
+        assertTrue(lines(r.output).anyMatch(l -> l.equals("Architecture: aarch64")), r.output);
+        for (String accelerator : Arrays.asList("qat", "iaa")) {
+            assertTrue(lines(r.output).anyMatch(l -> l.matches("\\s+" + accelerator + "\\s+\\w+\\s+unavailable: x86-64 only;.*")),
                     accelerator + " must be refused as x86-64 only:\n" + r.output);
         }
-        for (String engine : List.of("igzip", "libdeflate", "zlib")) {
-            assertTrue(r.output.lines().anyMatch(l -> l.matches("\\s+" + engine + "\\s+OK\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9.]+")),
+        for (String engine : Arrays.asList("igzip", "libdeflate", "zlib")) {
+            assertTrue(lines(r.output).anyMatch(l -> l.matches("\\s+" + engine + "\\s+OK\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9.]+")),
                     engine + " self-test line missing:\n" + r.output);
         }
         assertTrue(r.output.contains("Result: OK"), r.output);
@@ -102,11 +106,11 @@ class Aarch64IT {
     @EnumSource(value = EngineConfig.class, names = {"LIBDEFLATE", "IGZIP"})
     void interopCompressorTestAndEightThreadsThroughTheAgent(EngineConfig engine) throws Exception {
         List<String> conf = new ArrayList<>(engine.configLines());
-        ChildJvm r = ChildJvm.run(tmp, root.java(), Map.of(), List.of("-XX:+UseSerialGC",
+        ChildJvm r = ChildJvm.run(tmp, root.java(), Collections.emptyMap(), Arrays.asList("-XX:+UseSerialGC",
                 "-javaagent:" + AGENT_JAR + "=config=" + config(conf.toArray(new String[0]))),
-                AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), WovenInteropMain.class.getName(),
+                AgentJarIT.cassandraClassPath(CassandraJars.primary()), WovenInteropMain.class.getName(),
                 engine.engine(), tmp.resolve("work").toString());
-        System.out.println(r.output.lines().filter(l -> l.matches("^[A-Z-]+ .*|^ALL-OK")).reduce("", (a, b) -> a + b + "\n"));
+        System.out.println(lines(r.output).filter(l -> l.matches("^[A-Z-]+ .*|^ALL-OK")).reduce("", (a, b) -> a + b + "\n"));
         assertEquals(0, r.exit, r.output);
         assertTrue(r.output.contains("\nALL-OK\n"), r.output);
     }
@@ -114,7 +118,7 @@ class Aarch64IT {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = EngineConfig.class, names = {"LIBDEFLATE", "IGZIP"})
     void argumentContractMatrix(EngineConfig engine) {
-        ForkedSuiteRun run = ForkedSuiteRun.run(launcher(Map.of()), "contract", engine, 300, 15, true);
+        ForkedSuiteRun run = ForkedSuiteRun.run(launcher(Collections.emptyMap()), "contract", engine, 300, 15, true);
         String report = run.report();
         System.out.println(report);
         assertTrue(run.passed(), report);
@@ -125,7 +129,7 @@ class Aarch64IT {
     @EnumSource(value = EngineConfig.class, names = {"LIBDEFLATE", "IGZIP"})
     void decompressionFuzzer(EngineConfig engine) {
         // A case budget, not a time budget: emulation speed must not shrink the run.
-        ForkedSuiteRun run = ForkedSuiteRun.run(launcher(Map.of(DecompressionFuzzSuite.CASES, Integer.toString(FUZZ_CASES),
+        ForkedSuiteRun run = ForkedSuiteRun.run(launcher(mapOf(DecompressionFuzzSuite.CASES, Integer.toString(FUZZ_CASES),
                 DecompressionFuzzSuite.SECONDS, "3600")), "fuzz", engine, 300, 10, true);
         String report = run.report();
         System.out.println(report);
@@ -155,29 +159,29 @@ class Aarch64IT {
 
     // ---- helpers ----
 
-    /** aarch64 children on the shaded jar, with cassandra-all 5.0.9 only (the fork suites' other versions share its code). */
+    /** aarch64 children on the shaded jar, with the primary cassandra-all (5.0.9) only (the fork suites' other versions share its code). */
     private static ChildLauncher launcher(Map<String, String> more) {
         Map<String, String> overrides = new HashMap<>(more);
-        overrides.put("deflateaccel.cassandra.versions", CassandraJars.line("5.0"));
+        overrides.put("deflateaccel.cassandra.versions", CassandraJars.primary());
         return new ChildLauncher(root.java(), ChildLauncher.shadedJarClassPath(AGENT_JAR), overrides, "aarch64-jdk17", 17);
     }
 
     private ChildJvm agentCommand(String... args) throws Exception {
-        List<String> all = new ArrayList<>(List.of("-jar", AGENT_JAR.toString()));
+        List<String> all = new ArrayList<>(Arrays.asList("-jar", AGENT_JAR.toString()));
         all.addAll(Arrays.asList(args));
-        return ChildJvm.run(tmp, root.java(), Map.of(), List.of(), null, all.toArray(new String[0]));
+        return ChildJvm.run(tmp, root.java(), Collections.emptyMap(), Collections.emptyList(), null, all.toArray(new String[0]));
     }
 
     private String startIdleTarget() throws IOException {
         List<String> cmd = new ArrayList<>(root.java());
         cmd.add("-cp");
-        cmd.add(AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")));
+        cmd.add(AgentJarIT.cassandraClassPath(CassandraJars.primary()));
         cmd.add(IdleMain.class.getName());
         Process target = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         targets.add(target);
         IdleMain.awaitReady(target);
         // qemu-user runs the guest in its own process: the pid the guest JVM sees is this one.
-        return Long.toString(target.pid());
+        return Long.toString(pid(target));
     }
 
     @AfterEach

@@ -1,5 +1,7 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.readAllBytes;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -7,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -21,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 final class Aarch64Root {
     static final String QEMU = "qemu-aarch64-static";
     /** The JVM needs libc, libgcc, libstdc++ and zlib besides itself; the engines need the last two. */
-    static final List<String> PACKAGES = List.of("openjdk-17-jre-headless", "libc6", "libgcc-s1", "libstdc++6",
+    static final List<String> PACKAGES = Arrays.asList("openjdk-17-jre-headless", "libc6", "libgcc-s1", "libstdc++6",
             "zlib1g", "libdeflate0", "libisal2");
     private static final String JAVA = "usr/lib/jvm/java-17-openjdk-arm64/bin/java";
 
@@ -54,7 +57,7 @@ final class Aarch64Root {
                 }
             }
             if (!missing.isEmpty()) {
-                List<String> cmd = new ArrayList<>(List.of("apt-get", "download"));
+                List<String> cmd = new ArrayList<>(Arrays.asList("apt-get", "download"));
                 cmd.addAll(missing);
                 String out;
                 try {
@@ -73,7 +76,7 @@ final class Aarch64Root {
             }
             Files.createDirectories(root);
             for (String pkg : PACKAGES) {
-                exec(root, List.of("dpkg-deb", "-x", cached(cache, pkg).toString(), root.toString()));
+                exec(root, Arrays.asList("dpkg-deb", "-x", cached(cache, pkg).toString(), root.toString()));
             }
             Files.write(unpacked, PACKAGES, StandardCharsets.UTF_8);
         }
@@ -86,7 +89,7 @@ final class Aarch64Root {
      * (the 5,000-case fuzzer child: 47 s with C2, 28 s without, on 2 cores).
      */
     List<String> java() {
-        return List.of(QEMU, "-L", root.toString(), root.resolve(JAVA).toString(), "-XX:TieredStopAtLevel=1");
+        return Arrays.asList(QEMU, "-L", root.toString(), root.resolve(JAVA).toString(), "-XX:TieredStopAtLevel=1");
     }
 
     /** pkg_VERSION_arm64.deb in the cache, or null. */
@@ -101,7 +104,7 @@ final class Aarch64Root {
 
     private static String exec(Path dir, List<String> cmd) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String out = new String(readAllBytes(p.getInputStream()), StandardCharsets.UTF_8);
         if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
             throw new IllegalStateException(String.join(" ", cmd) + " failed in " + dir + ":\n" + out);
         }

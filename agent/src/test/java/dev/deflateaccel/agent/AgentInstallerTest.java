@@ -1,5 +1,8 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.lines;
+import static dev.deflateaccel.bridge.Backports.utf8;
+import static dev.deflateaccel.bridge.Backports.utf8PrintStream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,10 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.List;
 
 import net.bytebuddy.agent.ByteBuddyAgent;
@@ -30,12 +33,12 @@ class AgentInstallerTest {
     void aRefusedConfigLeavesTheClassStockAndLogsExactlyOneLine(@TempDir Path dir) throws Exception {
         // Would switch libdeflate off; a world-writable file must not be obeyed, nor replaced by defaults.
         Path conf = dir.resolve("zlib-accel.conf");
-        Files.write(conf, List.of("use_libdeflate_compress = 0", "log_level = 3"));
+        Files.write(conf, Arrays.asList("use_libdeflate_compress = 0", "log_level = 3"));
         Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-rw-rw-"));
 
         PrintStream original = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        System.setOut(utf8PrintStream(captured));
         ResettableClassFileTransformer transformer;
         try {
             transformer = AgentInstaller.install(AgentArguments.parse("config=" + conf), INST);
@@ -45,7 +48,7 @@ class AgentInstallerTest {
 
         assertNull(transformer, "nothing may be woven");
         assertNull(CassandraRoute.bridge(), "no bridge may be built");
-        List<String> lines = captured.toString(StandardCharsets.UTF_8).lines().collect(java.util.stream.Collectors.toList());
+        List<String> lines = lines(utf8(captured)).collect(java.util.stream.Collectors.toList());
         assertEquals(1, lines.size(), lines.toString());
         assertTrue(lines.get(0).contains("WARN config file " + conf + " is world-writable (mode 0666);"
                 + " DeflateCompressor stays stock"), lines.get(0));

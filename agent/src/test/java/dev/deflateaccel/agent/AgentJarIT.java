@@ -1,5 +1,7 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.lines;
+import static dev.deflateaccel.bridge.Backports.readAllBytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.jar.Attributes;
@@ -63,7 +66,7 @@ class AgentJarIT {
                 }
             }
         }
-        assertEquals(List.of(), strays, "entries outside our packages and relocated dependencies");
+        assertEquals(Collections.emptyList(), strays, "entries outside our packages and relocated dependencies");
         assertTrue(relocatedByteBuddy, "Byte Buddy must be relocated under dev/deflateaccel/shaded/");
     }
 
@@ -71,7 +74,7 @@ class AgentJarIT {
     @Test
     void jarCarriesJnasDispatchLibraryForX86AndAarch64() throws IOException {
         try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
-            for (String platform : List.of("linux-x86-64", "linux-aarch64")) {
+            for (String platform : Arrays.asList("linux-x86-64", "linux-aarch64")) {
                 assertNotNull(jar.getEntry("com/sun/jna/" + platform + "/libjnidispatch.so"), platform);
             }
         }
@@ -97,11 +100,11 @@ class AgentJarIT {
             assertEquals(PROJECT_VERSION, a.getValue("Implementation-Version"));
             assertEquals("deflate-accel", a.getValue("Implementation-Title"));
         }
-        ChildJvm v = run(List.of(), null, "-jar", AGENT_JAR.toString(), "--version");
+        ChildJvm v = run(Collections.emptyList(), null, "-jar", AGENT_JAR.toString(), "--version");
         assertEquals(0, v.exit, v.output);
         assertTrue(v.output.endsWith("\ndeflate-accel " + PROJECT_VERSION + "\n"), v.output);
 
-        ChildJvm j = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config("log_level = 2")), cassandraClassPath(CassandraJars.line("5.0")),
+        ChildJvm j = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + config("log_level = 2")), cassandraClassPath(CassandraJars.primary()),
                 JmxAttributeMain.class.getName(), "dev.deflateaccel:type=Agent", "Version");
         assertEquals(0, j.exit, j.output);
         assertTrue(j.output.contains("JMX dev.deflateaccel:type=Agent Version=" + PROJECT_VERSION + "\n"), j.output);
@@ -112,11 +115,11 @@ class AgentJarIT {
     @Test
     void jarCarriesOurLicenseAndANoticeForWhatItBundles() throws IOException {
         try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
-            String license = new String(jar.getInputStream(jar.getEntry("META-INF/LICENSE")).readAllBytes(), StandardCharsets.UTF_8);
+            String license = new String(readAllBytes(jar.getInputStream(jar.getEntry("META-INF/LICENSE"))), StandardCharsets.UTF_8);
             assertEquals(new String(Files.readAllBytes(Paths.get("..", "LICENSE")), StandardCharsets.UTF_8), license);
-            String notice = new String(jar.getInputStream(jar.getEntry("META-INF/NOTICE")).readAllBytes(), StandardCharsets.UTF_8);
+            String notice = new String(readAllBytes(jar.getInputStream(jar.getEntry("META-INF/NOTICE"))), StandardCharsets.UTF_8);
             assertEquals(new String(Files.readAllBytes(Paths.get("..", "NOTICE")), StandardCharsets.UTF_8), notice);
-            for (String bundled : List.of("Byte Buddy", "ASM", "Java Native Access (JNA)", "libffi")) {
+            for (String bundled : Arrays.asList("Byte Buddy", "ASM", "Java Native Access (JNA)", "libffi")) {
                 assertTrue(notice.contains(bundled), "NOTICE must cover " + bundled);
             }
             assertNotNull(jar.getEntry("META-INF/licenses/ASM"), "Byte Buddy's copy of ASM's licence");
@@ -127,12 +130,12 @@ class AgentJarIT {
     @MethodSource("versions")
     void agentServesDeflateCompressorWithTheHostsJna(String version) throws Exception {
         Path conf = config("use_igzip_compress = 1", "use_igzip_uncompress = 0");
-        ChildJvm r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath(version),
+        ChildJvm r = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath(version),
                 AgentSmokeMain.class.getName(), "igzip", "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertTrue(r.output.contains("jna-" + CassandraJars.jnaVersionOf(version) + ".jar"),
                 "the host's JNA must be the one in use: " + r.output);
-        ChildJvm d = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config()), cassandraClassPath(version),
+        ChildJvm d = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + config()), cassandraClassPath(version),
                 AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, d.exit, d.output);
     }
@@ -141,7 +144,7 @@ class AgentJarIT {
     void badConfigAndMissingLibraryWarnOnceAndStillServe() throws Exception {
         Path conf = config("use_igzip_compress = 1", "igzip_library = /nonexistent/libisal.so.2",
                 "libdeflate_compression_level = 13", "no_such_key = 1");
-        ChildJvm r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath("5.0.9"),
+        ChildJvm r = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath(CassandraJars.primary()),
                 AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertEquals(1, count(r.output, "libdeflate_compression_level = '13' is not valid: expected an integer 1-12"), r.output);
@@ -154,8 +157,8 @@ class AgentJarIT {
     @Test
     void aSecondLoadOfTheAgentDoesNothing() throws Exception {
         Path conf = config("log_level = 2");
-        ChildJvm r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf, "-javaagent:" + AGENT_JAR + "=config=" + conf),
-                cassandraClassPath("5.0.9"), AgentSmokeMain.class.getName(), "libdeflate");
+        ChildJvm r = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + conf, "-javaagent:" + AGENT_JAR + "=config=" + conf),
+                cassandraClassPath(CassandraJars.primary()), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output); // AgentSmokeMain checks the counts are exactly one per call
         assertEquals(1, count(r.output, "the agent is already loaded in this JVM"), r.output);
         assertEquals(1, count(r.output, "ready: "), r.output);
@@ -164,7 +167,7 @@ class AgentJarIT {
     /** Cassandra flushes memtables in its shutdown hook: calls made then still go through the engines. */
     @Test
     void callsFromAShutdownHookStillWork() throws Exception {
-        ChildJvm r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config()), cassandraClassPath("5.0.9"),
+        ChildJvm r = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + config()), cassandraClassPath(CassandraJars.primary()),
                 ShutdownHookMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertEquals(1, count(r.output, "SHUTDOWN-OK"), r.output);
@@ -174,7 +177,7 @@ class AgentJarIT {
     void withNoUsableEngineTheClassStaysStock() throws Exception {
         Path conf = config("use_libdeflate_compress = 0", "use_libdeflate_uncompress = 0",
                 "use_zlib_compress = 0", "use_zlib_uncompress = 0");
-        ChildJvm r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath("5.0.9"),
+        ChildJvm r = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + conf), cassandraClassPath(CassandraJars.primary()),
                 AgentSmokeMain.class.getName(), "stock");
         assertEquals(0, r.exit, r.output);
         assertEquals(1, count(r.output, "DeflateCompressor stays stock"), r.output);
@@ -182,10 +185,10 @@ class AgentJarIT {
 
     @Test
     void doctorShowsEachEngineWorking() throws Exception {
-        ChildJvm r = run(List.of(), null, "-jar", AGENT_JAR.toString(), "doctor", "config=" + config("use_igzip_compress = 1"));
+        ChildJvm r = run(Collections.emptyList(), null, "-jar", AGENT_JAR.toString(), "doctor", "config=" + config("use_igzip_compress = 1"));
         assertEquals(0, r.exit, r.output);
-        for (String engine : List.of("igzip", "libdeflate", "zlib")) {
-            assertTrue(r.output.lines().anyMatch(l -> l.matches("\\s+" + engine + "\\s+OK\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9.]+")),
+        for (String engine : Arrays.asList("igzip", "libdeflate", "zlib")) {
+            assertTrue(lines(r.output).anyMatch(l -> l.matches("\\s+" + engine + "\\s+OK\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9.]+")),
                     engine + " self-test line missing:\n" + r.output);
         }
         assertTrue(r.output.contains("Result: OK"), r.output);
@@ -194,14 +197,14 @@ class AgentJarIT {
     @Test
     void doctorWorksWithCassandra40sOldJnaFirstOnTheClassPath() throws Exception {
         String cp = CassandraJars.jna("5.6.0") + File.pathSeparator + AGENT_JAR;
-        ChildJvm r = run(List.of(), cp, Main.class.getName(), "doctor", "config=" + config());
+        ChildJvm r = run(Collections.emptyList(), cp, Main.class.getName(), "doctor", "config=" + config());
         assertEquals(0, r.exit, r.output);
         assertTrue(r.output.contains("Result: OK"), r.output);
     }
 
     @Test
     void doctorFailsWhenAnEnabledEngineIsMissing() throws Exception {
-        ChildJvm r = run(List.of(), null, "-jar", AGENT_JAR.toString(), "doctor",
+        ChildJvm r = run(Collections.emptyList(), null, "-jar", AGENT_JAR.toString(), "doctor",
                 "config=" + config("libdeflate_library = /nonexistent/libdeflate.so.0"));
         assertEquals(1, r.exit, r.output);
         assertTrue(r.output.contains("install the libdeflate0 package"), r.output);

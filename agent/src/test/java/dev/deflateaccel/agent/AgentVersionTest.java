@@ -1,18 +1,20 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.lines;
+import static dev.deflateaccel.bridge.Backports.utf8;
+import static dev.deflateaccel.bridge.Backports.utf8PrintStream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.List;
+import java.util.Arrays;
+import java.util.Collections;
 
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -40,11 +42,11 @@ class AgentVersionTest {
     void doctorsFirstLineNamesTheVersion(@TempDir Path dir) throws Exception {
         // A refused file: the doctor stops after the header, without probing engines.
         Path conf = dir.resolve("zlib-accel.conf");
-        Files.write(conf, List.of());
+        Files.write(conf, Collections.emptyList());
         Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-rw-rw-"));
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        new Doctor(new PrintStream(captured, true, StandardCharsets.UTF_8)).run(conf);
-        String first = captured.toString(StandardCharsets.UTF_8).lines().findFirst().orElse("");
+        new Doctor(utf8PrintStream(captured)).run(conf);
+        String first = lines(utf8(captured)).findFirst().orElse("");
         assertEquals("deflate-accel " + PROJECT_VERSION + " doctor", first);
     }
 
@@ -53,7 +55,7 @@ class AgentVersionTest {
         Instrumentation inst = ByteBuddyAgent.install();
         Path log = dir.resolve("agent.log");
         Path conf = dir.resolve("zlib-accel.conf");
-        Files.write(conf, List.of("log_level = 2", "log_file = " + log));
+        Files.write(conf, Arrays.asList("log_level = 2", "log_file = " + log));
         Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-r--r--"));
         // The way premain starts the agent: LiveAgent owns the Agent MBean that carries Version.
         LiveAgent.start(AgentArguments.parse("config=" + conf), inst, false);

@@ -10,6 +10,7 @@ import static java.lang.Integer.MIN_VALUE;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -64,7 +65,7 @@ final class ArgumentContractCases {
                 throw new IllegalStateException("duplicate case name " + k.name());
             }
         }
-        return List.copyOf(c.cases);
+        return Collections.unmodifiableList(new ArrayList<>(c.cases));
     }
 
     // ---------------------------------------------------------------- compressArray

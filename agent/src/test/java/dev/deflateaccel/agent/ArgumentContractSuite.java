@@ -1,9 +1,10 @@
 package dev.deflateaccel.agent;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
-/** {@link ArgumentContractCases} on every cassandra-all version, 5.0 first. */
+/** {@link ArgumentContractCases} on every cassandra-all version, the primary one (5.0) first. */
 final class ArgumentContractSuite implements ChildSuite {
     private final List<ChildCase> cases = ArgumentContractCases.all();
 
@@ -12,11 +13,15 @@ final class ArgumentContractSuite implements ChildSuite {
         return primaryFirst(CassandraJars.versions());
     }
 
-    /** 5.0 (the brief's reference) first, so that a crash names a 5.0 case. */
+    /**
+     * {@link CassandraJars#primary()} (5.0, the brief's reference; 4.1 on Java 8) first, so that a
+     * crash names a case of that line.
+     */
     static List<String> primaryFirst(List<String> versions) {
+        String primary = CassandraJars.primaryOf(versions);
         List<String> ordered = new ArrayList<>();
-        versions.stream().filter(v -> v.startsWith("5.0")).forEach(ordered::add);
-        versions.stream().filter(v -> !v.startsWith("5.0")).forEach(ordered::add);
+        ordered.add(primary);
+        versions.stream().filter(v -> !v.equals(primary)).forEach(ordered::add);
         return ordered;
     }
 
@@ -32,6 +37,6 @@ final class ArgumentContractSuite implements ChildSuite {
 
     @Override
     public List<String> summary() {
-        return List.of("cases per version: " + cases.size());
+        return Arrays.asList("cases per version: " + cases.size());
     }
 }

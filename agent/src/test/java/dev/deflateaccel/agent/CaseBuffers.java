@@ -69,17 +69,26 @@ final class CaseBuffers {
             case READ_ONLY_HEAP:
                 return ByteBuffer.allocate(capacity);
             case HEAP_SLICE:
-                return ByteBuffer.allocate(SLICE_OFFSET + capacity + SLICE_OFFSET).position(SLICE_OFFSET).slice()
-                        .limit(capacity).slice();
+                return sliceOf(ByteBuffer.allocate(SLICE_OFFSET + capacity + SLICE_OFFSET), capacity);
             case DIRECT:
             case READ_ONLY_DIRECT:
                 return ByteBuffer.allocateDirect(capacity);
             case DIRECT_SLICE:
-                return ByteBuffer.allocateDirect(SLICE_OFFSET + capacity + SLICE_OFFSET).position(SLICE_OFFSET).slice()
-                        .limit(capacity).slice();
+                return sliceOf(ByteBuffer.allocateDirect(SLICE_OFFSET + capacity + SLICE_OFFSET), capacity);
             default:
                 throw new IllegalArgumentException(kind.toString());
         }
+    }
+
+    /**
+     * {@code whole.position(SLICE_OFFSET).slice().limit(capacity).slice()}, a step at a time: on Java 8
+     * position and limit return a Buffer.
+     */
+    private static ByteBuffer sliceOf(ByteBuffer whole, int capacity) {
+        whole.position(SLICE_OFFSET);
+        ByteBuffer tail = whole.slice();
+        tail.limit(capacity);
+        return tail.slice();
     }
 
     /** An array of {@code size} bytes of fill pattern. */

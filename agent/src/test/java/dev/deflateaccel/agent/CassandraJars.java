@@ -12,8 +12,9 @@ import java.util.stream.Collectors;
 
 /**
  * The real cassandra-all jars of every supported line (copied from Maven Central into
- * target/cassandra by the build), each loaded in its own class loader so that four versions of
- * DeflateCompressor can be tested in one JVM.
+ * target/cassandra by the build), each loaded in its own class loader so that every tested version
+ * of DeflateCompressor can be tested in one JVM. Which versions are tested comes from the build:
+ * all four lines on Java 11 and 17, only 4.0 and 4.1 on Java 8 (5.0 and 6.0 need Java 11 and 17).
  */
 final class CassandraJars {
     private CassandraJars() {
@@ -28,17 +29,43 @@ final class CassandraJars {
      * surefire and failsafe): the one place they are listed.
      */
     static List<String> versions() {
-        String list = System.getProperty("deflateaccel.cassandra.versions");
+        return listed("deflateaccel.cassandra.versions");
+    }
+
+    /**
+     * Every version the build tests, whatever this JVM can load (the same list, passed as well by
+     * surefire and failsafe): the releases the README names.
+     */
+    static List<String> releases() {
+        return listed("deflateaccel.cassandra.releases");
+    }
+
+    private static List<String> listed(String property) {
+        String list = System.getProperty(property);
         if (list == null) {
-            throw new IllegalStateException("deflateaccel.cassandra.versions is not set; run the tests with Maven");
+            throw new IllegalStateException(property + " is not set; run the tests with Maven");
         }
         return Arrays.stream(list.split(",")).map(String::trim).collect(Collectors.toList());
     }
 
-    /** The tested version of a Cassandra line, e.g. "5.0" gives 5.0.9. */
+    /** The tested release of a Cassandra line, e.g. "5.0" gives 5.0.9. */
     static String line(String line) {
-        return versions().stream().filter(v -> v.startsWith(line + ".") || v.startsWith(line + "-")).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no tested version of Cassandra " + line + " in " + versions()));
+        return releases().stream().filter(v -> v.startsWith(line + ".") || v.startsWith(line + "-")).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no tested release of Cassandra " + line + " in " + releases()));
+    }
+
+    /**
+     * The version the tests that need just one Cassandra use, and the one the fork suites run
+     * first: 5.0's (the reference line) when it is tested, otherwise the newest tested (4.1 on Java 8).
+     */
+    static String primary() {
+        return primaryOf(versions());
+    }
+
+    /** {@link #primary()} of a list of versions. */
+    static String primaryOf(List<String> versions) {
+        return versions.stream().filter(v -> v.startsWith("5.0.") || v.startsWith("5.0-")).findFirst()
+                .orElse(versions.get(versions.size() - 1));
     }
 
     static Path cassandraAll(String version) {

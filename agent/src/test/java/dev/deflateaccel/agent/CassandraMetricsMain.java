@@ -1,9 +1,11 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.lines;
+import static dev.deflateaccel.bridge.Backports.utf8;
+import static dev.deflateaccel.bridge.Backports.utf8PrintStream;
+
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -56,14 +58,14 @@ public final class CassandraMetricsMain {
     private static void publication() throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         ByteArrayOutputStream logged = new ByteArrayOutputStream();
-        AccelLog log = AccelLog.to(new PrintStream(logged, true, StandardCharsets.UTF_8), AccelLog.ERROR);
+        AccelLog log = AccelLog.to(utf8PrintStream(logged), AccelLog.ERROR);
         StatisticsRegistry stats = new StatisticsRegistry();
         stats.of("libdeflate", Direction.COMPRESS).completed(10, 4);
         ObjectName ops = new ObjectName(CassandraMetrics.objectName("libdeflate", "compress", "Operations"));
 
         CassandraMetricsPublication.publish(ByteBuddyAgent.install(), stats, log);
         Thread.sleep(1_200); // the waiter looks once a second
-        if (server.isRegistered(ops) || !logged.toString(StandardCharsets.UTF_8).isEmpty()) {
+        if (server.isRegistered(ops) || !utf8(logged).isEmpty()) {
             throw new AssertionError("published before Cassandra registered a metric: " + logged);
         }
         server.registerMBean(new Marker(), new ObjectName(CassandraMetrics.GROUP + ":type=Storage,name=Marker"));
@@ -72,7 +74,7 @@ public final class CassandraMetricsMain {
             Thread.sleep(100);
         }
         Thread.sleep(1_200); // a second line would show by now
-        List<String> lines = logged.toString(StandardCharsets.UTF_8).lines().collect(Collectors.toList());
+        List<String> lines = lines(utf8(logged)).collect(Collectors.toList());
         if (!server.isRegistered(ops)) {
             if (lines.size() != 1 || !lines.get(0).contains(" WARN ") || !lines.get(0).contains("takes only its own metric groups")
                     || !lines.get(0).contains(StatisticsRegistry.DOMAIN) || !lines.get(0).contains("jmx_exporter-deflate-accel.yml")) {

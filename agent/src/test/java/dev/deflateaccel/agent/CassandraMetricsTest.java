@@ -7,8 +7,9 @@ import java.io.File;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 
 import dev.deflateaccel.bridge.stats.EngineStatistics;
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,7 @@ class CassandraMetricsTest {
             }
         }
         ChildJvm run = ChildJvm.run(tmp, Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                Map.of(), List.of(), String.join(File.pathSeparator, cp), CassandraMetricsMain.class.getName());
+                Collections.emptyMap(), Collections.emptyList(), String.join(File.pathSeparator, cp), CassandraMetricsMain.class.getName());
         assertEquals(0, run.exit, run.output);
         if (version.startsWith("6.")) {
             // 6.0 takes only the metric groups on its own list; the agent then warns once, at the default log_level.
@@ -58,7 +59,7 @@ class CassandraMetricsTest {
 
     @Test
     void everyCounterOfTheMBeanBecomesAGauge() {
-        assertEquals(List.of("BytesIn", "BytesOut", "Errors", "Fallbacks", "FallbacksBadOutput", "FallbacksContextsBusy",
+        assertEquals(Arrays.asList("BytesIn", "BytesOut", "Errors", "Fallbacks", "FallbacksBadOutput", "FallbacksContextsBusy",
                 "FallbacksCorruptInput", "FallbacksDeviceBusy", "FallbacksInputNotAccepted", "FallbacksNativeError",
                 "FallbacksOutputTooSmall", "FallbacksUnexpectedException", "NativeBytes", "Operations"),
                 new ArrayList<>(EngineStatistics.counters().keySet()));

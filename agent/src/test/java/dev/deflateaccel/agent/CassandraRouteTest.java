@@ -1,13 +1,13 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.utf8;
+import static dev.deflateaccel.bridge.Backports.utf8PrintStream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
+import java.util.Collections;
 
 import dev.deflateaccel.bridge.AccelLog;
 import dev.deflateaccel.bridge.DeflateBridge;
@@ -26,8 +26,8 @@ class CassandraRouteTest {
 
     @BeforeEach
     void install() {
-        AccelLog log = AccelLog.to(new PrintStream(logged, true, StandardCharsets.UTF_8), AccelLog.ERROR);
-        bridge = DeflateBridge.create(ConfigFile.parse(List.of(), "test.conf"), log);
+        AccelLog log = AccelLog.to(utf8PrintStream(logged), AccelLog.ERROR);
+        bridge = DeflateBridge.create(ConfigFile.parse(Collections.emptyList(), "test.conf"), log);
         CassandraRoute.install(bridge);
     }
 
@@ -46,7 +46,7 @@ class CassandraRouteTest {
                 .fallbacks(FallbackReason.UNEXPECTED_EXCEPTION));
         assertEquals(1, bridge.statistics().of(CassandraRoute.CASSANDRA, Direction.DECOMPRESS)
                 .fallbacks(FallbackReason.UNEXPECTED_EXCEPTION));
-        String log = logged.toString(StandardCharsets.UTF_8);
+        String log = utf8(logged);
         assertEquals(1, log.split("advice threw", -1).length - 1, log);
     }
 

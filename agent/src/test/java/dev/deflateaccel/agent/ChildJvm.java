@@ -1,10 +1,13 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.lines;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -23,7 +26,7 @@ final class ChildJvm {
 
     /** Lines the JVM printed as warnings (stdout and stderr together). */
     List<String> warnings() {
-        return output.lines().skip(1).filter(l -> l.contains("WARNING")).collect(Collectors.toList());
+        return lines(output).skip(1).filter(l -> l.contains("WARNING")).collect(Collectors.toList());
     }
 
     /**
@@ -32,13 +35,13 @@ final class ChildJvm {
      */
     static ChildJvm run(Path tmp, String java, List<String> jvmOptions, String classPath, String... mainAndArgs)
             throws Exception {
-        return run(tmp, java, Map.of(), jvmOptions, classPath, mainAndArgs);
+        return run(tmp, java, Collections.emptyMap(), jvmOptions, classPath, mainAndArgs);
     }
 
     /** The same, with {@code env} added to this JVM's environment (a device emulator's fault switch). */
     static ChildJvm run(Path tmp, String java, Map<String, String> env, List<String> jvmOptions, String classPath,
                         String... mainAndArgs) throws Exception {
-        return run(tmp, List.of(java), env, jvmOptions, classPath, mainAndArgs);
+        return run(tmp, Arrays.asList(java), env, jvmOptions, classPath, mainAndArgs);
     }
 
     /** The same with a command that stands for {@code java} (an aarch64 JDK under qemu-aarch64-static). */

@@ -1,9 +1,14 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.javaFeature;
+
 import java.io.File;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,18 +27,18 @@ final class ChildLauncher {
     final int feature;
 
     ChildLauncher(List<String> java, String classPath, Map<String, String> overrides, String label, int feature) {
-        this.java = List.copyOf(java);
+        this.java = Collections.unmodifiableList(new ArrayList<>(java));
         this.classPath = classPath;
-        this.overrides = Map.copyOf(overrides);
+        this.overrides = Collections.unmodifiableMap(new LinkedHashMap<>(overrides));
         this.label = label;
         this.feature = feature;
     }
 
     /** This JVM's java and class path, as the fork tests have always run. */
     static ChildLauncher host() {
-        int feature = Runtime.version().feature();
-        return new ChildLauncher(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString()),
-                System.getProperty("java.class.path"), Map.of(), "jdk" + feature, feature);
+        int feature = javaFeature();
+        return new ChildLauncher(Arrays.asList(Paths.get(System.getProperty("java.home"), "bin", "java").toString()),
+                System.getProperty("java.class.path"), Collections.emptyMap(), "jdk" + feature, feature);
     }
 
     /** Where this launcher's fork tests keep their children and reports (the jdk25 profile runs them again). */

@@ -1,5 +1,6 @@
 package dev.deflateaccel.agent;
 
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -26,6 +27,6 @@ interface ChildSuite {
 
     /** Lines of statistics about the cases themselves (kinds, counts), printed at the end. */
     default List<String> summary() {
-        return List.of();
+        return Collections.emptyList();
     }
 }

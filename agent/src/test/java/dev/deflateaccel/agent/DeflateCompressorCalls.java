@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
+import java.util.Collections;
 import java.util.Map;
 
 /**
@@ -23,7 +24,7 @@ final class DeflateCompressorCalls {
 
     DeflateCompressorCalls(ClassLoader loader) throws ReflectiveOperationException {
         Class<?> c = Class.forName("org.apache.cassandra.io.compress.DeflateCompressor", true, loader);
-        compressor = c.getMethod("create", Map.class).invoke(null, Map.of());
+        compressor = c.getMethod("create", Map.class).invoke(null, Collections.emptyMap());
         compress = c.getMethod("compress", ByteBuffer.class, ByteBuffer.class);
         compressArray = c.getMethod("compressArray", byte[].class, int.class, int.class, byte[].class, int.class, int.class);
         compressBuffer = c.getMethod("compressBuffer", ByteBuffer.class, ByteBuffer.class);

@@ -1,5 +1,7 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.utf8;
+import static dev.deflateaccel.bridge.Backports.utf8PrintStream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -8,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 import java.net.URLClassLoader;
 import java.nio.ByteBuffer;
@@ -53,8 +54,8 @@ class DeflateCompressorInstrumentationTest {
     }
 
     private void weave(String... configLines) {
-        AccelLog log = AccelLog.to(new PrintStream(logged, true, StandardCharsets.UTF_8), AccelLog.INFO);
-        bridge = DeflateBridge.create(ConfigFile.parse(List.of(configLines), "test.conf"), log);
+        AccelLog log = AccelLog.to(utf8PrintStream(logged), AccelLog.INFO);
+        bridge = DeflateBridge.create(ConfigFile.parse(Arrays.asList(configLines), "test.conf"), log);
         CassandraRoute.install(bridge);
         transformer = DeflateCompressorInstrumentation.install(INST, log);
     }
@@ -94,7 +95,7 @@ class DeflateCompressorInstrumentationTest {
         try (URLClassLoader loader = CassandraJars.loader(version)) {
             streams = EntryPointExercise.run(new DeflateCompressorCalls(loader), chunks);
         }
-        assertTrue(logged.toString(StandardCharsets.UTF_8).contains("instrumented " + DeflateCompressorInstrumentation.TARGET));
+        assertTrue(utf8(logged).contains("instrumented " + DeflateCompressorInstrumentation.TARGET));
         assertEquals(chunks.size() * EntryPointExercise.COMPRESS_CALLS_PER_CHUNK, stats("igzip", Direction.COMPRESS).getOperations());
         assertEquals(chunks.size() * EntryPointExercise.UNCOMPRESS_CALLS_PER_CHUNK, stats("libdeflate", Direction.DECOMPRESS).getOperations());
         assertEquals(0, stats("cassandra", Direction.COMPRESS).getOperations());
@@ -124,7 +125,7 @@ class DeflateCompressorInstrumentationTest {
         byte[] big = TestData.cassandraLikeRows(100 * 1024, 5);
         try (URLClassLoader loader = CassandraJars.loader(version)) {
             DeflateCompressorCalls c = new DeflateCompressorCalls(loader);
-            EntryPointExercise.run(c, List.of(big));
+            EntryPointExercise.run(c, Arrays.asList(big));
         }
         assertEquals(0, stats("libdeflate", Direction.COMPRESS).getOperations());
         assertEquals(EntryPointExercise.COMPRESS_CALLS_PER_CHUNK, stats("libdeflate", Direction.COMPRESS).getFallbacksInputNotAccepted());
@@ -152,7 +153,7 @@ class DeflateCompressorInstrumentationTest {
         byte[] badChecksum = stream.clone();
         badChecksum[stream.length - 1] ^= 1;
         byte[] trailingBytes = Arrays.copyOf(stream, stream.length + 6);
-        List<byte[]> inputs = List.of(new byte[0], Arrays.copyOf(stream, stream.length - 5), corrupt, badChecksum,
+        List<byte[]> inputs = Arrays.asList(new byte[0], Arrays.copyOf(stream, stream.length - 5), corrupt, badChecksum,
                 trailingBytes, new byte[] {0x78, (byte) 0x9c, 1, 2, 3, 4, 5, 6, 7});
         List<String> outcomes = new ArrayList<>();
         for (byte[] in : inputs) {
@@ -191,7 +192,7 @@ class DeflateCompressorInstrumentationTest {
 
     @Test
     void oddInputGivesExactlyWhatStockGives() throws Exception {
-        String version = CassandraJars.line("5.0");
+        String version = CassandraJars.primary();
         List<String> stock;
         try (URLClassLoader loader = CassandraJars.loader(version)) {
             stock = oddInputOutcomes(new DeflateCompressorCalls(loader));

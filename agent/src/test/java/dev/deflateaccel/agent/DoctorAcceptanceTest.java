@@ -1,5 +1,7 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.lines;
+import static dev.deflateaccel.bridge.Backports.mapOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -10,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -31,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DoctorAcceptanceTest {
     /** The names an operator sees and docs/qat-and-iaa.md lists; renaming one is a change to the report. */
-    private static final List<String> CHECKS = List.of("engine-to-zlib", "engine-to-engine", "zlib-to-engine",
+    private static final List<String> CHECKS = Arrays.asList("engine-to-zlib", "engine-to-engine", "zlib-to-engine",
             "cassandra-to-engine", "corrupt-refused", "output-bounds");
     private static final String JAVA = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
 
@@ -40,7 +43,7 @@ class DoctorAcceptanceTest {
 
     @Test
     void everyEngineOfThisMachineAndTheEmulatorsPasses() throws Exception {
-        ChildJvm r = acceptance(Map.of("QATZIP_EMULATOR", "device=1", "QPL_EMULATOR", "device=1"),
+        ChildJvm r = acceptance(mapOf("QATZIP_EMULATOR", "device=1", "QPL_EMULATOR", "device=1"),
                 "use_qat_compress = 1", "use_qat_uncompress = 1", "qat_library = " + DeviceEmulators.qatLibrary(),
                 "use_iaa_compress = 1", "use_iaa_uncompress = 1", "iaa_library = " + DeviceEmulators.iaaLibrary(),
                 "use_igzip_compress = 1", "use_igzip_uncompress = 1");
@@ -57,7 +60,7 @@ class DoctorAcceptanceTest {
                 assertTrue(checks.stream().anyMatch(l -> l.matches("  " + check + " +" + expected)),
                         d.name() + " did not report " + check + " as " + expected + ":\n" + r.output);
             }
-            assertTrue(r.output.lines().anyMatch(l -> l.matches("  " + d.name() + " +PASS +.*")),
+            assertTrue(lines(r.output).anyMatch(l -> l.matches("  " + d.name() + " +PASS +.*")),
                     d.name() + " has no PASS line in the verdict:\n" + r.output);
             assertSpeedRow(r.output, d.name());
         }
@@ -75,7 +78,7 @@ class DoctorAcceptanceTest {
      */
     @Test
     void aDeviceThatCorruptsDataAndAMissingEngineTheConfigAsksForFail() throws Exception {
-        ChildJvm r = acceptance(Map.of("QATZIP_EMULATOR", "corrupt_rate=1"),
+        ChildJvm r = acceptance(mapOf("QATZIP_EMULATOR", "corrupt_rate=1"),
                 "use_qat_compress = 1", "use_qat_uncompress = 1", "qat_library = " + DeviceEmulators.qatLibrary(),
                 "verify_accelerator_output = 0",
                 "use_igzip_compress = 1", "igzip_library = " + tmp.resolve("missing/libisal.so.2"),
@@ -88,10 +91,10 @@ class DoctorAcceptanceTest {
         assertTrue(verdict.contains("; igzip: unavailable, and the config enables it)"), verdict);
         assertTrue(section(r.output, "qat").stream().anyMatch(l -> l.matches("  engine-to-zlib +FAIL \\d+ of \\d+ cases failed: "
                 + "heap 1 KiB rows: java.util.zip rejects the stream.*")), r.output);
-        assertTrue(r.output.lines().anyMatch(l -> l.matches("  qat +not measured: failed conformance")), r.output);
-        assertTrue(r.output.lines().anyMatch(l -> l.matches("  iaa +UNAVAILABLE +.*libqpl.so.*")), r.output);
-        assertTrue(r.output.lines().anyMatch(l -> l.matches("  libdeflate +UNAVAILABLE +.*")), r.output);
-        assertTrue(r.output.lines().anyMatch(l -> l.matches("  zlib +PASS +.*")), r.output);
+        assertTrue(lines(r.output).anyMatch(l -> l.matches("  qat +not measured: failed conformance")), r.output);
+        assertTrue(lines(r.output).anyMatch(l -> l.matches("  iaa +UNAVAILABLE +.*libqpl.so.*")), r.output);
+        assertTrue(lines(r.output).anyMatch(l -> l.matches("  libdeflate +UNAVAILABLE +.*")), r.output);
+        assertTrue(lines(r.output).anyMatch(l -> l.matches("  zlib +PASS +.*")), r.output);
         assertNoMappedFilesLeft();
     }
 
@@ -99,13 +102,13 @@ class DoctorAcceptanceTest {
     @Test
     void intelsLibrariesOnTheirSoftwarePathsPass() throws Exception {
         assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
-        ChildJvm r = acceptance(Map.of(), List.of("-Ddeflateaccel.vendorSoftwarePaths=true"),
+        ChildJvm r = acceptance(Collections.emptyMap(), Arrays.asList("-Ddeflateaccel.vendorSoftwarePaths=true"),
                 "use_qat_compress = 1", "use_qat_uncompress = 1", "qat_library = " + VendorLibraries.qatzip(),
                 "use_iaa_compress = 1", "use_iaa_uncompress = 1", "iaa_library = " + VendorLibraries.qpl());
         assertEquals(0, r.exit, r.output);
         assertEquals("Verdict: PASS", lastLine(r.output), r.output);
-        for (String engine : List.of("qat", "iaa")) {
-            assertTrue(r.output.lines().anyMatch(l -> l.matches("  " + engine + " +PASS +.*")), engine + ":\n" + r.output);
+        for (String engine : Arrays.asList("qat", "iaa")) {
+            assertTrue(lines(r.output).anyMatch(l -> l.matches("  " + engine + " +PASS +.*")), engine + ":\n" + r.output);
             assertSpeedRow(r.output, engine);
         }
         assertTrue(section(r.output, "qat").stream().anyMatch(l -> l.matches("  engine-to-zlib +PASS \\d+ .*")), r.output);
@@ -121,16 +124,16 @@ class DoctorAcceptanceTest {
     void intelsLibrariesWithNoDeviceAreUnavailableNotFailed() throws Exception {
         assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
         String libraries = Paths.get(VendorLibraries.qatzip()).getParent().toString();
-        ChildJvm r = acceptance(Map.of("LD_LIBRARY_PATH", libraries), List.of(), "log_level = 1");
+        ChildJvm r = acceptance(mapOf("LD_LIBRARY_PATH", libraries), Collections.emptyList(), "log_level = 1");
         assertEquals(0, r.exit, r.output);
         assertEquals("Verdict: PASS", lastLine(r.output), r.output);
-        assertTrue(r.output.lines().anyMatch(l -> l.matches("  qat +UNAVAILABLE +.*no QAT device found.*QZ_NOSW_NO_HW.*")), r.output);
-        assertTrue(r.output.lines().anyMatch(l -> l.matches("  iaa +UNAVAILABLE +.*libaccel-config.*")), r.output);
+        assertTrue(lines(r.output).anyMatch(l -> l.matches("  qat +UNAVAILABLE +.*no QAT device found.*QZ_NOSW_NO_HW.*")), r.output);
+        assertTrue(lines(r.output).anyMatch(l -> l.matches("  iaa +UNAVAILABLE +.*libaccel-config.*")), r.output);
     }
 
     @Test
     void aMisspeltFlagIsRefusedNotIgnored() throws Exception {
-        ChildJvm r = ChildJvm.run(tmp, JAVA, List.of(), System.getProperty("java.class.path"), Main.class.getName(),
+        ChildJvm r = ChildJvm.run(tmp, JAVA, Collections.emptyList(), System.getProperty("java.class.path"), Main.class.getName(),
                 "doctor", "config=" + config(), "--acceptanse");
         assertEquals(2, r.exit, r.output);
         assertTrue(r.output.contains("usage: java -jar deflate-accel-agent.jar doctor [--acceptance] [config=PATH]"), r.output);
@@ -140,7 +143,7 @@ class DoctorAcceptanceTest {
 
     /** {@code doctor --acceptance} in a fresh JVM whose temp directory is {@code tmp}, so mapped files can be counted. */
     private ChildJvm acceptance(Map<String, String> env, String... configLines) throws Exception {
-        return acceptance(env, List.of(), configLines);
+        return acceptance(env, Collections.emptyList(), configLines);
     }
 
     private ChildJvm acceptance(Map<String, String> env, List<String> jvmOptions, String... configLines) throws Exception {
@@ -158,7 +161,7 @@ class DoctorAcceptanceTest {
 
     /** The engine's conformance lines: from its "name: ..." heading to the next blank line. */
     private static List<String> section(String output, String engine) {
-        List<String> lines = output.lines().collect(Collectors.toList());
+        List<String> lines = lines(output).collect(Collectors.toList());
         int start = lines.indexOf(lines.stream().filter(l -> l.startsWith(engine + ": ")).findFirst()
                 .orElseThrow(() -> new AssertionError("no section for " + engine + ":\n" + output)));
         List<String> section = new ArrayList<>();
@@ -171,12 +174,12 @@ class DoctorAcceptanceTest {
     /** Three "compress / decompress" figures, one per chunk size. */
     private static void assertSpeedRow(String output, String name) {
         String figure = " +\\d+\\.\\d / +\\d+\\.\\d";
-        assertTrue(output.lines().anyMatch(l -> l.matches("  " + name + figure + figure + figure + ".*")),
+        assertTrue(lines(output).anyMatch(l -> l.matches("  " + name + figure + figure + figure + ".*")),
                 "no speed row for " + name + ":\n" + output);
     }
 
     private static String lastLine(String output) {
-        List<String> lines = output.lines().collect(Collectors.toList());
+        List<String> lines = lines(output).collect(Collectors.toList());
         return lines.get(lines.size() - 1);
     }
 
@@ -184,7 +187,7 @@ class DoctorAcceptanceTest {
         try (Stream<Path> files = Files.list(tmp)) {
             List<Path> left = files.filter(p -> p.getFileName().toString().startsWith("deflate-accel-acceptance"))
                     .collect(Collectors.toList());
-            assertEquals(List.of(), left, "temp files of mapped inputs left behind");
+            assertEquals(Collections.emptyList(), left, "temp files of mapped inputs left behind");
         }
     }
 }

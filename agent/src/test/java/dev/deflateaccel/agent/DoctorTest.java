@@ -1,16 +1,18 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.lines;
+import static dev.deflateaccel.bridge.Backports.utf8;
+import static dev.deflateaccel.bridge.Backports.utf8PrintStream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,26 +29,26 @@ class DoctorTest {
     void printsTheArchitectureAsTheJvmNamesIt(@TempDir Path dir) {
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
 
-        new Doctor(new PrintStream(captured, true, StandardCharsets.UTF_8)).run(dir.resolve("absent.conf"));
+        new Doctor(utf8PrintStream(captured)).run(dir.resolve("absent.conf"));
 
-        String out = captured.toString(StandardCharsets.UTF_8);
-        assertTrue(out.lines().anyMatch(l -> l.equals("Architecture: " + System.getProperty("os.arch"))), out);
+        String out = utf8(captured);
+        assertTrue(lines(out).anyMatch(l -> l.equals("Architecture: " + System.getProperty("os.arch"))), out);
     }
 
     @Test
     void aRefusedConfigIsPrintedAndIsAProblem(@TempDir Path dir) throws Exception {
         Path conf = dir.resolve("zlib-accel.conf");
-        Files.write(conf, List.of("use_igzip_compress = 1"));
+        Files.write(conf, Arrays.asList("use_igzip_compress = 1"));
         Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-rw-r--"));
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
 
-        int exit = new Doctor(new PrintStream(captured, true, StandardCharsets.UTF_8)).run(conf);
+        int exit = new Doctor(utf8PrintStream(captured)).run(conf);
 
-        String out = captured.toString(StandardCharsets.UTF_8);
+        String out = utf8(captured);
         assertEquals(1, exit, out);
         assertTrue(out.contains("Config: REFUSED: config file " + conf + " is group-writable (mode 0664)"), out);
         assertTrue(out.contains("stock"), out);
-        List<String> lines = out.lines().collect(java.util.stream.Collectors.toList());
+        List<String> lines = lines(out).collect(java.util.stream.Collectors.toList());
         assertEquals("Result: PROBLEMS (see above)", lines.get(lines.size() - 1), out);
     }
 
@@ -57,15 +59,15 @@ class DoctorTest {
     @Test
     void eachAvailableEngineShowsItsNativeMemoryBoundPerDirection(@TempDir Path dir) throws Exception {
         Path conf = dir.resolve("zlib-accel.conf");
-        Files.write(conf, List.of("use_igzip_compress = 1", "use_igzip_uncompress = 1"));
+        Files.write(conf, Arrays.asList("use_igzip_compress = 1", "use_igzip_uncompress = 1"));
         Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-r--r--"));
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
 
-        new Doctor(new PrintStream(captured, true, StandardCharsets.UTF_8)).run(conf);
+        new Doctor(utf8PrintStream(captured)).run(conf);
 
-        String out = captured.toString(StandardCharsets.UTF_8);
-        for (String engine : List.of("igzip", "libdeflate", "zlib")) {
-            for (String direction : List.of("compress", "decompress")) {
+        String out = utf8(captured);
+        for (String engine : Arrays.asList("igzip", "libdeflate", "zlib")) {
+            for (String direction : Arrays.asList("compress", "decompress")) {
                 java.util.regex.Matcher m = java.util.regex.Pattern.compile(
                         "(?m)^  " + engine + " +" + direction + " +native memory bound: (\\d+) MiB$").matcher(out);
                 assertTrue(m.find(), engine + " " + direction + ":\n" + out);
@@ -83,13 +85,13 @@ class DoctorTest {
     @Test
     void eachLibraryIsNamedWithTheFileThisProcessLoaded(@TempDir Path dir) throws Exception {
         Path conf = dir.resolve("zlib-accel.conf");
-        Files.write(conf, List.of("use_igzip_compress = 1", "use_igzip_uncompress = 1"));
+        Files.write(conf, Arrays.asList("use_igzip_compress = 1", "use_igzip_uncompress = 1"));
         Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-r--r--"));
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
 
-        new Doctor(new PrintStream(captured, true, StandardCharsets.UTF_8)).run(conf);
+        new Doctor(utf8PrintStream(captured)).run(conf);
 
-        String out = captured.toString(StandardCharsets.UTF_8);
+        String out = utf8(captured);
         List<String> maps = Files.readAllLines(Paths.get("/proc/self/maps"));
         for (String[] engine : new String[][] {{"libdeflate", "libdeflate.so.0"}, {"igzip", "libisal.so.2"}}) {
             Matcher m = Pattern.compile("(?m)^  " + engine[0] + " +enabled +available: " + Pattern.quote(engine[1])

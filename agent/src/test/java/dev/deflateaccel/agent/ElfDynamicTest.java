@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 
@@ -18,7 +19,9 @@ import org.junit.jupiter.api.Test;
 class ElfDynamicTest {
     @Test
     void readsTheNeededLibrariesAndDynamicSymbolsOfTheJdksLibzip() throws Exception {
-        Path libzip = Paths.get(System.getProperty("java.home"), "lib", "libzip.so");
+        // The JDK's own native libraries: java.home/lib from Java 9 on, java.home/lib/amd64 (the
+        // architecture's folder) on Java 8.
+        Path libzip = Paths.get(System.getProperty("sun.boot.library.path").split(File.pathSeparator)[0], "libzip.so");
         ElfDynamic elf = ElfDynamic.read(libzip);
         assertTrue(elf.needed.contains("libjvm.so"), elf.needed.toString());
         assertTrue(elf.needed.contains("libc.so.6"), elf.needed.toString());

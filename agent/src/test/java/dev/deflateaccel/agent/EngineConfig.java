@@ -28,7 +28,7 @@ enum EngineConfig {
     IAA_VENDOR_SOFTWARE("iaa", "use_iaa_compress = 1", "use_iaa_uncompress = 1");
 
     /** Every engine's switches, all off; each configuration then turns its own engine on. */
-    private static final List<String> ALL_OFF = List.of(
+    private static final List<String> ALL_OFF = Arrays.asList(
             "use_qat_compress = 0", "use_qat_uncompress = 0",
             "use_iaa_compress = 0", "use_iaa_uncompress = 0",
             "use_igzip_compress = 0", "use_igzip_uncompress = 0",

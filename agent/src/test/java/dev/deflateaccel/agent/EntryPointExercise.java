@@ -32,7 +32,8 @@ final class EntryPointExercise {
 
             // compress(ByteBuffer, ByteBuffer), heap: the SSTable writer's call.
             ByteBuffer in = ByteBuffer.wrap(chunk);
-            ByteBuffer out = ByteBuffer.allocate(bound + 7).position(7);
+            ByteBuffer out = ByteBuffer.allocate(bound + 7);
+            out.position(7);
             c.compress(in, out);
             check(in.position() == in.limit(), what + ": compress leaves input at its limit");
             byte[] a = Arrays.copyOfRange(out.array(), 7, out.position());
@@ -54,7 +55,7 @@ final class EntryPointExercise {
             dout.flip();
             dout.get(cStream);
 
-            for (byte[] s : List.of(a, b, cStream)) {
+            for (byte[] s : Arrays.asList(a, b, cStream)) {
                 check(Arrays.equals(chunk, TestData.zlibDecompress(s, chunk.length)),
                         what + ": java.util.zip reads what DeflateCompressor wrote");
                 streams.add(s);
@@ -62,7 +63,8 @@ final class EntryPointExercise {
 
             // uncompress(ByteBuffer, ByteBuffer), heap: the chunk reader's call.
             ByteBuffer uin = ByteBuffer.wrap(a);
-            ByteBuffer uout = ByteBuffer.allocate(chunk.length + 9).position(9);
+            ByteBuffer uout = ByteBuffer.allocate(chunk.length + 9);
+            uout.position(9);
             c.uncompress(uin, uout);
             check(uin.position() == uin.limit(), what + ": uncompress leaves input at its limit");
             check(uout.position() == 9 + chunk.length, what + ": uncompress advances output by the length");

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
@@ -19,19 +20,19 @@ class ForkHarnessTest {
     void reportsDifferencesCrashesAndHangsAndResumes() {
         ForkedSuiteRun run = ForkedSuiteRun.run("harness-check", EngineConfig.NONE, 15, 5, true);
         String report = run.report();
-        assertEquals(List.of(), run.harnessFailures, report);
+        assertEquals(Collections.emptyList(), run.harnessFailures, report);
         assertFalse(run.passed(), report);
 
-        assertEquals(List.of(HarnessCheckSuite.DIFFERS),
+        assertEquals(Arrays.asList(HarnessCheckSuite.DIFFERS),
                 run.differences().stream().map(r -> r.name).collect(Collectors.toList()), report);
-        assertEquals(List.of(HarnessCheckSuite.CRASHES, HarnessCheckSuite.HANGS),
+        assertEquals(Arrays.asList(HarnessCheckSuite.CRASHES, HarnessCheckSuite.HANGS),
                 run.crashes.stream().map(c -> c.name).collect(Collectors.toList()), report);
         ForkedSuiteRun.Crash crash = run.crashes.get(0);
         assertTrue(crash.fatalErrorLog.contains("SIGSEGV"), report);
         assertEquals(Boolean.TRUE, crash.reproducedAlone, report);
         assertTrue(run.crashes.get(1).death.startsWith("hung"), report);
 
-        for (String name : List.of(HarnessCheckSuite.SAME, HarnessCheckSuite.AFTER)) {
+        for (String name : Arrays.asList(HarnessCheckSuite.SAME, HarnessCheckSuite.AFTER)) {
             ForkedSuiteRun.CaseResult r = run.cases.values().stream().filter(c -> c.name.equals(name)).findFirst()
                     .orElseThrow(() -> new AssertionError(name + " missing\n" + report));
             assertTrue(r.stock != null && r.stock.equals(r.woven), report);

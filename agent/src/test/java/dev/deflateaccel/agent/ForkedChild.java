@@ -1,5 +1,7 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.isBlank;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -7,6 +9,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -42,9 +45,12 @@ final class ForkedChild {
             cmd.add("-Djdk.attach.allowAttachSelf=true"); // ByteBuddyAgent.install() attaches to itself
             cmd.add("-XX:+UseSerialGC"); // two shared cores: no parallel GC threads
             cmd.add("-Xmx768m");
-            cmd.add("-XX:-CreateCoredumpOnCrash");
             cmd.add("-XX:ErrorFile=" + dir.toAbsolutePath().resolve("hs_err_pid%p.log"));
             int feature = launcher.feature;
+            if (feature >= 9) {
+                // Java 8 has no such flag (it rejects it): there a core file follows ulimit -c.
+                cmd.add("-XX:-CreateCoredumpOnCrash");
+            }
             if (feature >= 21) {
                 cmd.add("-XX:+EnableDynamicAgentLoading"); // the self-attach, without a warning
             }
@@ -61,7 +67,7 @@ final class ForkedChild {
             cmd.add(launcher.classPath);
             cmd.add(StockVersusWovenMain.class.getName());
             cmd.addAll(args);
-            Files.write(dir.resolve("command.txt"), List.of(String.join(" ", cmd)), StandardCharsets.UTF_8);
+            Files.write(dir.resolve("command.txt"), Arrays.asList(String.join(" ", cmd)), StandardCharsets.UTF_8);
             long start = System.nanoTime();
             Process p = new ProcessBuilder(cmd).directory(dir.toFile())
                     .redirectOutput(dir.resolve("stdout.txt").toFile())
@@ -174,7 +180,7 @@ final class ForkedChild {
             List<String> tail = new ArrayList<>();
             for (int i = all.size() - 1; i >= 0 && tail.size() < max; i--) {
                 String l = all.get(i);
-                if (!l.isBlank() && !l.contains("[deflate-accel] INFO")) {
+                if (!isBlank(l) && !l.contains("[deflate-accel] INFO")) {
                     tail.add(0, l);
                 }
             }

@@ -1,5 +1,7 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.lines;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -7,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -126,7 +130,7 @@ final class ForkedSuiteRun {
             crash.stderr = child.stderrTail(12);
             if (isolateCrashes && !child.timedOut) {
                 ForkedChild a = run.only(base.resolve("child-" + attempt + "-alone"), caseCount, timeoutSeconds,
-                        List.of(crash.name));
+                        Arrays.asList(crash.name));
                 crash.reproducedAlone = !a.completed();
                 crash.aloneDeath = a.completed() ? "completed" : a.death();
                 if (!crash.reproducedAlone) {
@@ -147,7 +151,7 @@ final class ForkedSuiteRun {
     /** A child that runs only the named cases (in case order). */
     private ForkedChild only(Path dir, Integer caseCount, long timeoutSeconds, List<String> names) {
         try {
-            List<String> args = args(dir, Set.of(), caseCount);
+            List<String> args = args(dir, Collections.emptySet(), caseCount);
             Path file = dir.resolve("only.txt");
             Files.write(file, names, StandardCharsets.UTF_8);
             args.add("--only-file=" + file);
@@ -194,7 +198,7 @@ final class ForkedSuiteRun {
                 passing = k;
             }
         }
-        List<String> confirm = new ArrayList<>(List.of(before.get(crashing - 1), crash.name));
+        List<String> confirm = new ArrayList<>(Arrays.asList(before.get(crashing - 1), crash.name));
         crash.culprit = before.get(crashing - 1);
         crash.culpritAlone = !only(base.resolve("child-" + attempt + "-culprit"), caseCount, timeoutSeconds, confirm)
                 .completed();
@@ -203,7 +207,7 @@ final class ForkedSuiteRun {
     private List<String> args(Path dir, Set<String> skip, Integer caseCount) {
         try {
             Files.createDirectories(dir);
-            List<String> args = new ArrayList<>(List.of("--suite=" + suite, "--engine=" + engine.label(),
+            List<String> args = new ArrayList<>(Arrays.asList("--suite=" + suite, "--engine=" + engine.label(),
                     "--progress=" + ForkedChild.progressFile(dir), "--work=" + dir));
             if (!skip.isEmpty()) {
                 Path file = dir.resolve("skip.txt");
@@ -434,7 +438,7 @@ final class ForkedSuiteRun {
             return "";
         }
         StringBuilder sb = new StringBuilder();
-        text.lines().forEach(l -> sb.append("        ").append(l).append('\n'));
+        lines(text).forEach(l -> sb.append("        ").append(l).append('\n'));
         return sb.toString();
     }
 

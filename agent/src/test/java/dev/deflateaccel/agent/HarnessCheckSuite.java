@@ -1,6 +1,7 @@
 package dev.deflateaccel.agent;
 
 import java.lang.reflect.Field;
+import java.util.Arrays;
 import java.util.List;
 
 import dev.deflateaccel.bridge.TestData;
@@ -18,7 +19,7 @@ final class HarnessCheckSuite implements ChildSuite {
     static final String HANGS = "hangs-when-woven";
     static final String AFTER = "runs-after-the-crash-and-the-hang";
 
-    private static final List<ChildCase> CASES = List.of(
+    private static final List<ChildCase> CASES = Arrays.asList(
             ChildCase.of(SAME, c -> {
                 byte[] in = TestData.cassandraLikeRows(4096, 1);
                 byte[] out = new byte[8192];
@@ -49,7 +50,7 @@ final class HarnessCheckSuite implements ChildSuite {
 
     @Override
     public List<String> versions() {
-        return List.of(CassandraJars.versions().get(0));
+        return Arrays.asList(CassandraJars.versions().get(0));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.javaFeature;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,8 +47,8 @@ class Jdk25IT {
         // Excluded from the default execution; only a -Dit.test=... on a JDK 17 run gets here.
         assumeTrue(Boolean.getBoolean("deflateaccel.jdk25.execution"),
                 "Jdk25IT runs in the agent module's jdk25 execution (-Djdk25.home=...)");
-        assertTrue(Runtime.version().feature() >= 25, "Jdk25IT must run on JDK 25 (the agent module's jdk25"
-                + " execution, -Djdk25.home=...); this is " + Runtime.version() + " at " + JAVA_HOME);
+        assertTrue(javaFeature() >= 25, "Jdk25IT must run on JDK 25 (the agent module's jdk25"
+                + " execution, -Djdk25.home=...); this is " + System.getProperty("java.runtime.version") + " at " + JAVA_HOME);
     }
 
     static Stream<String> versions() {
@@ -56,7 +58,7 @@ class Jdk25IT {
     @ParameterizedTest(name = "cassandra-all {0} with its own JNA")
     @MethodSource("versions")
     void noWarningNamesOurJarOrOurClasses(String version) throws Exception {
-        ChildJvm r = run(List.of("-javaagent:" + AGENT_JAR + "=config=" + config()), AgentJarIT.cassandraClassPath(version),
+        ChildJvm r = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + config()), AgentJarIT.cassandraClassPath(version),
                 AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         List<String> warnings = r.warnings();
@@ -77,26 +79,26 @@ class Jdk25IT {
     /** The README's flag: with it, JDK 25 prints no warning at all for a node with the agent. */
     @Test
     void enableNativeAccessSilencesTheOnlyWarning() throws Exception {
-        ChildJvm r = run(List.of("--enable-native-access=ALL-UNNAMED", "-javaagent:" + AGENT_JAR + "=config=" + config()),
-                AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), AgentSmokeMain.class.getName(), "libdeflate");
+        ChildJvm r = run(Arrays.asList("--enable-native-access=ALL-UNNAMED", "-javaagent:" + AGENT_JAR + "=config=" + config()),
+                AgentJarIT.cassandraClassPath(CassandraJars.primary()), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
-        assertEquals(List.of(), r.warnings(), r.output);
+        assertEquals(Collections.emptyList(), r.warnings(), r.output);
     }
 
     /** Ahead of sun.misc.Unsafe's memory access being removed: the agent does not need it. */
     @Test
     void theAgentWorksWithUnsafeMemoryAccessDenied() throws Exception {
-        ChildJvm r = run(List.of("--sun-misc-unsafe-memory-access=deny", "-javaagent:" + AGENT_JAR + "=config=" + config()),
-                AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), AgentSmokeMain.class.getName(), "libdeflate");
+        ChildJvm r = run(Arrays.asList("--sun-misc-unsafe-memory-access=deny", "-javaagent:" + AGENT_JAR + "=config=" + config()),
+                AgentJarIT.cassandraClassPath(CassandraJars.primary()), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
     }
 
     /** {@code java -jar ... doctor}: the manifest's Enable-Native-Access covers the bundled JNA. */
     @Test
     void doctorPrintsNoWarning() throws Exception {
-        ChildJvm r = run(List.of(), null, "-jar", AGENT_JAR.toString(), "doctor", "config=" + config());
+        ChildJvm r = run(Collections.emptyList(), null, "-jar", AGENT_JAR.toString(), "doctor", "config=" + config());
         assertEquals(0, r.exit, r.output);
-        assertEquals(List.of(), r.warnings(), r.output);
+        assertEquals(Collections.emptyList(), r.warnings(), r.output);
         assertTrue(r.output.contains("Result: OK"), r.output);
     }
 
@@ -111,15 +113,15 @@ class Jdk25IT {
         ElfDynamic elf = ElfDynamic.read(libzip);
         assertTrue(elf.needed.contains("libjvm.so"), "not the JDK's libzip? " + elf.needed);
         assertTrue(!elf.needsZlib(), libzip + " needs the system zlib: " + elf.needed);
-        for (String zlibFunction : List.of("deflate", "inflate", "deflateInit2_", "inflateInit2_")) {
-            assertEquals(List.of(), elf.symbols(zlibFunction).stream().map(String::valueOf).collect(Collectors.toList()),
+        for (String zlibFunction : Arrays.asList("deflate", "inflate", "deflateInit2_", "inflateInit2_")) {
+            assertEquals(Collections.emptyList(), elf.symbols(zlibFunction).stream().map(String::valueOf).collect(Collectors.toList()),
                     libzip + " has " + zlibFunction + " in its dynamic symbols");
         }
 
         // AgentSmokeMain exits 0 only if JMX shows libdeflate served every compress and
         // decompress call of every DeflateCompressor entry point.
-        ChildJvm r = run(List.of("--enable-native-access=ALL-UNNAMED", "-javaagent:" + AGENT_JAR + "=config=" + config()),
-                AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")), AgentSmokeMain.class.getName(), "libdeflate");
+        ChildJvm r = run(Arrays.asList("--enable-native-access=ALL-UNNAMED", "-javaagent:" + AGENT_JAR + "=config=" + config()),
+                AgentJarIT.cassandraClassPath(CassandraJars.primary()), AgentSmokeMain.class.getName(), "libdeflate");
         assertEquals(0, r.exit, r.output);
         assertTrue(r.output.contains("SMOKE libdeflate compress="), r.output);
     }

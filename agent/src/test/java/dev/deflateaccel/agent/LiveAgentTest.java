@@ -16,7 +16,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.List;
+import java.util.Arrays;
+import java.util.Collections;
 
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -31,14 +32,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The agent's life on a running JVM, in-process on cassandra-all 5.0's real DeflateCompressor,
- * loaded before the attach (so it is retransformed, as on a live node): attach, reload by JMX
- * and by editing the file (a symlink swap included), refused edits keep the routing, detach puts
- * the class back and unregisters the MBeans, and a second attach works.
+ * The agent's life on a running JVM, in-process on the primary cassandra-all's (5.0; 4.1 on Java
+ * 8) real DeflateCompressor, loaded before the attach (so it is retransformed, as on a live node):
+ * attach, reload by JMX and by editing the file (a symlink swap included), refused edits keep the
+ * routing, detach puts the class back and unregisters the MBeans, and a second attach works.
  */
 class LiveAgentTest {
     private static final Instrumentation INST = ByteBuddyAgent.install();
-    private static final String VERSION = "5.0.9";
+    private static final String VERSION = CassandraJars.primary();
     private static final MBeanServer JMX = ManagementFactory.getPlatformMBeanServer();
 
     @TempDir
@@ -55,7 +56,7 @@ class LiveAgentTest {
     private Path write(String name, String... lines) throws Exception {
         Path p = dir.resolve(name);
         Path tmp = dir.resolve(name + ".tmp");
-        Files.write(tmp, List.of(lines), StandardCharsets.UTF_8);
+        Files.write(tmp, Arrays.asList(lines), StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
         Files.move(tmp, p, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         return p;
@@ -198,7 +199,7 @@ class LiveAgentTest {
     @Test
     void aReloadProbesAgainAnAcceleratorWhoseProbeFailed() throws Exception {
         ChildJvm run = ChildJvm.run(dir, Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                List.of("-Ddeflateaccel.emulators=" + System.getProperty("deflateaccel.emulators")),
+                Collections.singletonList("-Ddeflateaccel.emulators=" + System.getProperty("deflateaccel.emulators")),
                 System.getProperty("java.class.path"), ReloadProbeMain.class.getName(), dir.toString());
         assertEquals(0, run.exit, run.output);
         assertTrue(run.output.contains(ReloadProbeMain.OK), run.output);

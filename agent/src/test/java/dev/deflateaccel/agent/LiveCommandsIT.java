@@ -1,5 +1,7 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.pid;
+import static dev.deflateaccel.bridge.Backports.readAllBytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,9 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The shaded jar's attach, reload, status and detach commands against a separate JVM (cassandra-all
- * 5.0's DeflateCompressor loaded, no JMX port), and their refusals: a mismatched version, an
- * unknown pid (the same-user rule is stated), and a runtime without jdk.attach.
+ * The shaded jar's attach, reload, status and detach commands against a separate JVM (the primary
+ * cassandra-all's DeflateCompressor loaded, no JMX port), and their refusals: a mismatched version,
+ * an unknown pid (the same-user rule is stated), and a runtime without jdk.attach.
  */
 class LiveCommandsIT {
     private static final Path AGENT_JAR = Paths.get(System.getProperty("deflateaccel.agent.jar",
@@ -51,13 +53,14 @@ class LiveCommandsIT {
         cmd.add(IdleMain.class.getName());
         target = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         IdleMain.awaitReady(target);
-        return Long.toString(target.pid());
+        return Long.toString(pid(target));
     }
 
     private static String classPath() {
         List<String> cp = new ArrayList<>();
-        cp.add(CassandraJars.cassandraAll("5.0.9").toString());
-        cp.add(CassandraJars.jna("5.13.0").toString());
+        String version = CassandraJars.primary();
+        cp.add(CassandraJars.cassandraAll(version).toString());
+        cp.add(CassandraJars.jna(CassandraJars.jnaVersionOf(version)).toString());
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             String file = Paths.get(entry).getFileName().toString();
             if (file.startsWith("guava-") || file.startsWith("failureaccess-") || file.startsWith("netty-common-")
@@ -86,7 +89,7 @@ class LiveCommandsIT {
         cmd.add(AGENT_JAR.toString());
         cmd.addAll(Arrays.asList(args).subList(jar, args.length));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        byte[] out = p.getInputStream().readAllBytes();
+        byte[] out = readAllBytes(p.getInputStream());
         assertTrue(p.waitFor(2, TimeUnit.MINUTES));
         return new String[] {Integer.toString(p.exitValue()), new String(out, StandardCharsets.UTF_8)};
     }
@@ -115,13 +118,13 @@ class LiveCommandsIT {
         assertEquals("0", r[0], r[1]);
         assertTrue(r[1].contains("no JMX connector was opened") && r[1].contains("Generation: 1"), r[1]);
 
-        Files.write(conf, List.of("use_qat_compress = 0", "use_qat_uncompress = 0", "use_libdeflate_compress = 0",
+        Files.write(conf, Arrays.asList("use_qat_compress = 0", "use_qat_uncompress = 0", "use_libdeflate_compress = 0",
                 "use_libdeflate_uncompress = 0"));
         r = run("reload", pid);
         assertEquals("0", r[0], r[1]);
         assertTrue(r[1].contains("generation 2") && r[1].contains("compress: zlib"), r[1]);
 
-        Files.write(conf, List.of("use_zlib_compress = 7"));
+        Files.write(conf, Arrays.asList("use_zlib_compress = 7"));
         r = run("reload", pid);
         assertEquals("1", r[0], r[1]);
         assertTrue(r[1].startsWith("REFUSED") && r[1].contains("use_zlib_compress = '7'"), r[1]);

@@ -1,5 +1,7 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.currentPid;
+
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -121,7 +123,7 @@ final class MappedBufferFaultSuite implements ChildSuite {
     }
 
     private MappedByteBuffer map(byte[] content, long cut) throws IOException {
-        Path f = work.resolve("mapped-" + ProcessHandle.current().pid() + "-" + files.incrementAndGet() + ".db");
+        Path f = work.resolve("mapped-" + currentPid() + "-" + files.incrementAndGet() + ".db");
         Files.write(f, content);
         try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
             MappedByteBuffer m = raf.getChannel().map(FileChannel.MapMode.READ_ONLY, 0, content.length);

@@ -1,8 +1,10 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.javaFeature;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -13,11 +15,17 @@ import org.junit.jupiter.params.provider.EnumSource;
  * (its ByteBuffer.get turns the SIGBUS into one); the woven class must raise the same, and the
  * JVM must survive. Stock's behaviour is measured in the same forked JVM, on the unwoven class.
  * See {@link MappedBufferFaultSuite} for the cases.
+ *
+ * <p>Java 14 and later only: before JDK-8191278 (fixed in 14) a bulk ByteBuffer.get from such a
+ * mapping takes the SIGBUS in the VM's copy and the JVM dies, stock Cassandra's with it, so on
+ * Java 8 and 11 (the jdk8 and jdk11 executions) there is no stock behaviour to match.
  */
 class MappedBufferFaultTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = EngineConfig.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
     void aFaultingMappingGivesStocksInternalErrorAndTheJvmSurvives(EngineConfig engine) {
+        assumeTrue(javaFeature() >= 14, "on Java " + javaFeature() + " a faulting mapping kills the JVM in stock"
+                + " Cassandra's own ByteBuffer.get (JDK-8191278, fixed in 14): nothing to compare with");
         EngineExercised.selected(engine);
         ForkedSuiteRun run = ForkedSuiteRun.run("mapped", engine, 180, 30, false);
         String report = run.report();

@@ -1,11 +1,14 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.isBlank;
+import static dev.deflateaccel.bridge.Backports.lines;
+import static dev.deflateaccel.bridge.Backports.utf8;
+import static dev.deflateaccel.bridge.Backports.utf8PrintStream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +37,7 @@ class SupportStatementTest {
         for (int i = header + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {
             List<String> cells = new ArrayList<>();
             for (String c : lines.get(i).split("\\|")) {
-                if (!c.isBlank()) {
+                if (!isBlank(c)) {
                     cells.add(c.trim());
                 }
             }
@@ -63,8 +66,8 @@ class SupportStatementTest {
     @Test
     void theDoctorPrintsIt() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new Doctor(new PrintStream(out, true, StandardCharsets.UTF_8)).run(Paths.get("/nonexistent/zlib-accel.conf"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).lines().anyMatch(SupportStatement.SUMMARY::equals), out.toString());
+        new Doctor(utf8PrintStream(out)).run(Paths.get("/nonexistent/zlib-accel.conf"));
+        assertTrue(lines(utf8(out)).anyMatch(SupportStatement.SUMMARY::equals), out.toString());
     }
 
     /** The file's lines, each without {@code prefix}, joined by single spaces (wrapping undone). */

@@ -1,5 +1,6 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.lines;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import dev.deflateaccel.bridge.engine.VendorLibraries;
@@ -20,7 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * The QAT and IAA engines on Intel's real QATzip and QPL, through their software paths
  * ({@code -Ddeflateaccel.vendorSoftwarePaths=true}), inside a JVM started with the shaded jar as
- * {@code -javaagent} and cassandra-all 5.0.9's real DeflateCompressor ({@link WovenInteropMain}):
+ * {@code -javaagent} and the primary cassandra-all's (5.0.9; 4.1 on Java 8) real DeflateCompressor ({@link WovenInteropMain}):
  * interop with stock zlib both ways at every size from 1 to 64 KiB on heap, direct and mapped
  * buffers; Cassandra's CompressorTest contract; and 16 threads sharing 4 contexts, so that calls
  * also find every context busy and go on to Cassandra's own code.
@@ -43,10 +45,10 @@ class VendorSoftwarePathIT {
         Files.write(conf, lines);
         Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-------"));
 
-        ChildJvm r = ChildJvm.run(tmp, JAVA, List.of("-XX:+UseSerialGC", "-Ddeflateaccel.vendorSoftwarePaths=true",
-                "-javaagent:" + AGENT_JAR + "=config=" + conf), AgentJarIT.cassandraClassPath(CassandraJars.line("5.0")),
+        ChildJvm r = ChildJvm.run(tmp, JAVA, Arrays.asList("-XX:+UseSerialGC", "-Ddeflateaccel.vendorSoftwarePaths=true",
+                "-javaagent:" + AGENT_JAR + "=config=" + conf), AgentJarIT.cassandraClassPath(CassandraJars.primary()),
                 WovenInteropMain.class.getName(), engine.engine(), tmp.resolve("work").toString(), "16");
-        System.out.println(r.output.lines().filter(l -> l.matches("^[A-Z-]+ .*|^ALL-OK")).reduce("", (a, b) -> a + b + "\n"));
+        System.out.println(lines(r.output).filter(l -> l.matches("^[A-Z-]+ .*|^ALL-OK")).reduce("", (a, b) -> a + b + "\n"));
         assertEquals(0, r.exit, r.output);
         assertTrue(r.output.contains("\nALL-OK\n"), r.output);
     }

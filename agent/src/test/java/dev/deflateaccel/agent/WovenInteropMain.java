@@ -63,7 +63,7 @@ public final class WovenInteropMain {
         int calls = 0;
         for (int kib = 1; kib <= 64; kib++) {
             byte[] data = TestData.cassandraLikeRows(kib << 10, kib);
-            for (String kind : List.of("heap", "direct", "mapped")) {
+            for (String kind : Arrays.asList("heap", "direct", "mapped")) {
                 engineToZlib(c, data, kind, work);
                 zlibToEngine(c, data, kind, work);
                 calls++;
@@ -155,7 +155,9 @@ public final class WovenInteropMain {
             case "heap":
                 return ByteBuffer.wrap(content);
             case "direct":
-                return ByteBuffer.allocateDirect(content.length).put(content).flip();
+                ByteBuffer direct = ByteBuffer.allocateDirect(content.length).put(content);
+                direct.flip();
+                return direct;
             default:
                 Path file = Files.createTempFile(work, "mapped", ".bin");
                 Files.write(file, content);

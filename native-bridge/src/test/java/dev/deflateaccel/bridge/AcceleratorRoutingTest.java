@@ -1,15 +1,16 @@
 package dev.deflateaccel.bridge;
 
+import static dev.deflateaccel.bridge.Backports.utf8;
+import static dev.deflateaccel.bridge.Backports.utf8PrintStream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -54,13 +55,13 @@ class AcceleratorRoutingTest {
     }
 
     private DeflateBridge bridge(String... lines) {
-        List<String> all = new ArrayList<>(List.of(
+        List<String> all = new ArrayList<>(Arrays.asList(
                 "qat_library = " + DeviceEmulators.qatLibrary(),
                 "iaa_library = " + DeviceEmulators.iaaLibrary()));
         all.addAll(Arrays.asList(lines));
         AccelConfig config = ConfigFile.parse(all, "test.conf");
-        assertEquals(List.of(), config.warnings());
-        return DeflateBridge.create(config, AccelLog.to(new PrintStream(logged, true, StandardCharsets.UTF_8), AccelLog.INFO));
+        assertEquals(Collections.emptyList(), config.warnings());
+        return DeflateBridge.create(config, AccelLog.to(utf8PrintStream(logged), AccelLog.INFO));
     }
 
     private static String[] only(String accelerator) {
@@ -253,7 +254,7 @@ class AcceleratorRoutingTest {
             }
         }
         try (DeflateBridge b = bridge(only("iaa"))) {
-            List<DeflateEngine> readers = List.of(new ZlibEngine(2),
+            List<DeflateEngine> readers = Arrays.asList(new ZlibEngine(2),
                     LibdeflateEngine.open(LibdeflateEngine.DEFAULT_LIBRARY, 6, 2, 1 << 20),
                     IgzipEngine.open(IgzipEngine.DEFAULT_LIBRARY, 1, 2, 1 << 20),
                     QatEngine.open(DeviceEmulators.qatLibrary(), 1, false, true, 2, 1 << 20));
@@ -316,7 +317,7 @@ class AcceleratorRoutingTest {
     @Test
     void chunkingIsRefusedWithTheReason() {
         try (DeflateBridge b = bridge("qat_compression_allow_chunking = 1")) {
-            String log = logged.toString(StandardCharsets.UTF_8);
+            String log = utf8(logged);
             assertTrue(log.contains("qat_compression_allow_chunking = 1 refused"), log);
             assertTrue(log.contains("Inflater stops after the first"), log);
             assertEquals(1, b.config().value(ConfigKey.QAT_COMPRESSION_ALLOW_CHUNKING));

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Arrays;
 
 import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigFile;
@@ -48,11 +48,11 @@ class ArchitecturesTest {
 
     @Test
     void onAarch64QatAndIaaRefuseAsX86Only() {
-        for (EngineDescriptor d : List.of(EngineRegistry.QAT, EngineRegistry.IAA)) {
+        for (EngineDescriptor d : Arrays.asList(EngineRegistry.QAT, EngineRegistry.IAA)) {
             String refusal = d.architectures().refusal("aarch64");
             assertTrue(refusal != null && refusal.startsWith("x86-64 only; this JVM runs on aarch64"), d + ": " + refusal);
         }
-        for (EngineDescriptor d : List.of(EngineRegistry.IGZIP, EngineRegistry.LIBDEFLATE, EngineRegistry.ZLIB)) {
+        for (EngineDescriptor d : Arrays.asList(EngineRegistry.IGZIP, EngineRegistry.LIBDEFLATE, EngineRegistry.ZLIB)) {
             assertNull(d.architectures().refusal("aarch64"), d.name());
         }
     }
@@ -82,7 +82,7 @@ class ArchitecturesTest {
     @Test
     void aRefusedEngineLoadsNothingAndSaysWhy() throws Exception {
         MarkerLibrary lib = MarkerLibrary.build(tmp, "libqatzip-marker.so", "rwxr-xr-x");
-        AccelConfig config = ConfigFile.parse(List.of("use_qat_compress = 1", "qat_library = " + lib.library()), "test.conf");
+        AccelConfig config = ConfigFile.parse(Arrays.asList("use_qat_compress = 1", "qat_library = " + lib.library()), "test.conf");
         try (DeflateEngine e = EngineRegistry.QAT.open(config, EngineLimits.from(config), "aarch64")) {
             assertFalse(e.status().isAvailable());
             assertEquals("unavailable: x86-64 only; this JVM runs on aarch64 (os.arch), so the library is not loaded",

@@ -1,5 +1,7 @@
 package dev.deflateaccel.bridge;
 
+import static dev.deflateaccel.bridge.Backports.utf8;
+import static dev.deflateaccel.bridge.Backports.utf8PrintStream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,10 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,8 +33,8 @@ class DeflateBridgeTest {
     private final ByteArrayOutputStream logged = new ByteArrayOutputStream();
 
     private DeflateBridge bridge(String... lines) {
-        AccelConfig config = ConfigFile.parse(List.of(lines), "test.conf");
-        AccelLog log = AccelLog.to(new PrintStream(logged, true, StandardCharsets.UTF_8), config.intValue(
+        AccelConfig config = ConfigFile.parse(Arrays.asList(lines), "test.conf");
+        AccelLog log = AccelLog.to(utf8PrintStream(logged), config.intValue(
                 dev.deflateaccel.bridge.config.ConfigKey.LOG_LEVEL));
         return DeflateBridge.create(config, log);
     }
@@ -67,7 +67,7 @@ class DeflateBridgeTest {
     @Test
     void routingOrderIsIgzipThenLibdeflateThenZlib() {
         try (DeflateBridge b = bridge("use_igzip_compress = 1", "use_igzip_uncompress = 1")) {
-            assertEquals(List.of("qat", "igzip", "libdeflate", "zlib"), b.engines().stream().map(DeflateEngine::name).collect(java.util.stream.Collectors.toList()));
+            assertEquals(Arrays.asList("qat", "igzip", "libdeflate", "zlib"), b.engines().stream().map(DeflateEngine::name).collect(java.util.stream.Collectors.toList()));
             byte[] data = TestData.cassandraLikeRows(8 * 1024, 2);
             byte[] out = new byte[TestData.bound(data.length)];
             assertTrue(b.tryCompress(data, 0, data.length, out, 0, out.length) > 0);
@@ -127,7 +127,7 @@ class DeflateBridgeTest {
             assertFalse(lib.status().isAvailable());
             assertTrue(lib.status().detail().contains("/nonexistent/libdeflate.so.0"), lib.status().detail());
             assertTrue(lib.status().detail().contains("libdeflate0"), lib.status().detail());
-            String log = logged.toString(StandardCharsets.UTF_8);
+            String log = utf8(logged);
             assertEquals(1, log.split("libdeflate is enabled but", -1).length - 1, log);
             byte[] data = TestData.cassandraLikeRows(4096, 6);
             byte[] out = new byte[TestData.bound(data.length)];
@@ -153,7 +153,8 @@ class DeflateBridgeTest {
             ByteBuffer in = ByteBuffer.allocateDirect(data.length + 10);
             in.position(10);
             in.put(data).position(10);
-            ByteBuffer out = ByteBuffer.allocate(TestData.bound(data.length) + 5).position(5);
+            ByteBuffer out = ByteBuffer.allocate(TestData.bound(data.length) + 5);
+            out.position(5);
             int n = b.compress(in, out);
             assertEquals(in.limit(), in.position());
             assertEquals(5 + n, out.position());
@@ -183,7 +184,7 @@ class DeflateBridgeTest {
     void logStatsSamplesAloneTurnsTheDumpsOnAtTheDefaultLogLevel() throws IOException {
         try (DeflateBridge b = bridge("log_stats_samples = 3")) {
             compressTimes(b, 7);
-            String log = logged.toString(StandardCharsets.UTF_8);
+            String log = utf8(logged);
             assertEquals(2, log.split("stats libdeflate compress: ops=", -1).length - 1, log);
             assertTrue(log.contains("stats libdeflate compress: ops=6 "), log);
         }
@@ -192,11 +193,11 @@ class DeflateBridgeTest {
     /** The operator who raises log_level for the start-up summary does not get a dump every 1000 calls. */
     @Test
     void raisingLogLevelAloneDumpsNoStatistics() throws IOException {
-        for (String level : List.of("log_level = 2", "log_level = 3")) {
+        for (String level : Arrays.asList("log_level = 2", "log_level = 3")) {
             logged.reset();
             try (DeflateBridge b = bridge(level)) {
                 compressTimes(b, 1000);
-                String log = logged.toString(StandardCharsets.UTF_8);
+                String log = utf8(logged);
                 assertFalse(log.contains(" INFO stats "), level + ": " + log);
             }
         }
@@ -206,7 +207,7 @@ class DeflateBridgeTest {
     void logLevelZeroSilencesTheDumpsToo() throws IOException {
         try (DeflateBridge b = bridge("log_level = 0", "log_stats_samples = 1")) {
             compressTimes(b, 3);
-            assertEquals("", logged.toString(StandardCharsets.UTF_8));
+            assertEquals("", utf8(logged));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.deflateaccel.bridge;
 
+import static dev.deflateaccel.bridge.Backports.setOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -103,7 +106,7 @@ class DocsLinksTest {
             }
         }
         assertTrue(checked > 20, "only " + checked + " relative links found; is the link pattern still right?");
-        assertEquals(List.of(), broken, "broken relative links");
+        assertEquals(Collections.emptyList(), broken, "broken relative links");
     }
 
     @Test
@@ -125,7 +128,7 @@ class DocsLinksTest {
         String sample = "# Memory and threads\n## Check\n## Check\n### `status` (JMX)\n"
                 + "See [a\n  page](docs/x.md#check-1), ![img](a.png), `[not](a-link)`, [web](https://example.org).\n"
                 + "```\n[not](either)\n# not a heading\n```\n";
-        assertEquals(List.of("docs/x.md#check-1", "a.png", "https://example.org"), links(sample));
-        assertEquals(Set.of("memory-and-threads", "check", "check-1", "status-jmx"), anchors(sample));
+        assertEquals(Arrays.asList("docs/x.md#check-1", "a.png", "https://example.org"), links(sample));
+        assertEquals(setOf("memory-and-threads", "check", "check-1", "status-jmx"), anchors(sample));
     }
 }

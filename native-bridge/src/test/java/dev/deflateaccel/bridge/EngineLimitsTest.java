@@ -3,6 +3,7 @@ package dev.deflateaccel.bridge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -39,11 +40,11 @@ class EngineLimitsTest {
     void defaultNativeMemoryBoundIsAtMost256MiBPerEngineAndDirectionAtAnyCpuCount() {
         dev.deflateaccel.bridge.engine.DeviceEmulators.Qat.configure("device=1");
         dev.deflateaccel.bridge.engine.DeviceEmulators.Iaa.configure("device=1");
-        List<String> everyEngine = List.of("use_igzip_compress = 1", "use_igzip_uncompress = 1",
+        List<String> everyEngine = Arrays.asList("use_igzip_compress = 1", "use_igzip_uncompress = 1",
                 "use_iaa_compress = 1", "use_iaa_uncompress = 1",
                 "qat_library = " + dev.deflateaccel.bridge.engine.DeviceEmulators.qatLibrary(),
                 "iaa_library = " + dev.deflateaccel.bridge.engine.DeviceEmulators.iaaLibrary());
-        for (String level : List.of("libdeflate_compression_level = 6", "libdeflate_compression_level = 12",
+        for (String level : Arrays.asList("libdeflate_compression_level = 6", "libdeflate_compression_level = 12",
                 "igzip_compression_level = 3")) {
             List<String> lines = new java.util.ArrayList<>(everyEngine);
             lines.add(level);
@@ -66,9 +67,9 @@ class EngineLimitsTest {
 
     @Test
     void configuredBoundWinsOverTheDefault() {
-        EngineLimits limits = EngineLimits.from(ConfigFile.parse(List.of("max_native_contexts = 8"), "test"));
+        EngineLimits limits = EngineLimits.from(ConfigFile.parse(Arrays.asList("max_native_contexts = 8"), "test"));
         assertEquals(8, limits.maxContexts());
-        EngineLimits defaults = EngineLimits.from(ConfigFile.parse(List.of("max_native_contexts = 0"), "test"));
+        EngineLimits defaults = EngineLimits.from(ConfigFile.parse(Arrays.asList("max_native_contexts = 0"), "test"));
         assertEquals(EngineLimits.defaultContexts(Runtime.getRuntime().availableProcessors()), defaults.maxContexts());
     }
 }

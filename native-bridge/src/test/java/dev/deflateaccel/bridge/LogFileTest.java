@@ -1,5 +1,8 @@
 package dev.deflateaccel.bridge;
 
+import static dev.deflateaccel.bridge.Backports.readString;
+import static dev.deflateaccel.bridge.Backports.utf8;
+import static dev.deflateaccel.bridge.Backports.utf8PrintStream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 import dev.deflateaccel.bridge.config.AccelConfig;
@@ -33,7 +38,7 @@ class LogFileTest {
             AccelLog log = AccelLog.from(config("log_file = " + link));
             log.warn("a warning that must not reach the victim");
         });
-        assertEquals("keep\n", Files.readString(victim));
+        assertEquals("keep\n", readString(victim));
         assertTrue(Files.isSymbolicLink(link));
         assertEquals(1, count(stdout, "cannot use log_file " + link + " (it is a symlink, which is not followed);"
                 + " logging to stdout"), stdout);
@@ -45,7 +50,7 @@ class LogFileTest {
         Path file = dir.resolve("agent.log");
         AccelLog.from(config("log_file = " + file)).warn("hello");
         assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
-        assertTrue(Files.readString(file).contains("WARN hello"));
+        assertTrue(readString(file).contains("WARN hello"));
     }
 
     @Test
@@ -66,21 +71,21 @@ class LogFileTest {
     }
 
     private static AccelConfig config(String line) {
-        AccelConfig c = ConfigFile.parse(List.of(line), "test.conf");
-        assertEquals(List.of(), c.warnings());
+        AccelConfig c = ConfigFile.parse(Arrays.asList(line), "test.conf");
+        assertEquals(Collections.emptyList(), c.warnings());
         return c;
     }
 
     private static String capturingStdout(Runnable r) {
         PrintStream original = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        System.setOut(utf8PrintStream(captured));
         try {
             r.run();
         } finally {
             System.setOut(original);
         }
-        return captured.toString(StandardCharsets.UTF_8);
+        return utf8(captured);
     }
 
     private static int count(String text, String part) {

@@ -35,12 +35,17 @@ class SampleRowsTest {
 
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         LongStream.range(0, 2000).mapToObj(rows::row).forEach(r -> {
-            all.writeBytes(r.name.getBytes());
-            all.writeBytes(r.body.getBytes());
-            all.writeBytes(r.payload);
+            append(all, r.name.getBytes());
+            append(all, r.body.getBytes());
+            append(all, r.payload);
         });
         double ratio = deflatedSize(all.toByteArray()) / (double) all.size();
         assertTrue(ratio > 0.3 && ratio < 0.8, "neither trivially compressible nor random: " + ratio);
+    }
+
+    /** ByteArrayOutputStream.writeBytes is Java 11+. */
+    private static void append(ByteArrayOutputStream out, byte[] bytes) {
+        out.write(bytes, 0, bytes.length);
     }
 
     private static boolean isNoise(byte[] payload) {

@@ -2,7 +2,8 @@ package dev.deflateaccel.agent.acceptance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.List;
+import java.util.Arrays;
+import java.util.Collections;
 
 import dev.deflateaccel.agent.acceptance.EngineResult.Verdict;
 import dev.deflateaccel.bridge.EngineRegistry;
@@ -20,9 +21,9 @@ class EngineResultTest {
     @Test
     void anAbsentEngineFailsOnlyWhenTheConfigAsksForIt() {
         // QAT is on by default, as in zlib-accel, but its absence is news only when a key names it.
-        assertEquals(Verdict.UNAVAILABLE, new EngineResult(EngineRegistry.QAT, AccelConfig.defaults(), MISSING, List.of()).verdict());
+        assertEquals(Verdict.UNAVAILABLE, new EngineResult(EngineRegistry.QAT, AccelConfig.defaults(), MISSING, Collections.emptyList()).verdict());
         AccelConfig asked = AccelConfig.defaults().with(ConfigKey.USE_QAT_COMPRESS, "1");
-        EngineResult r = new EngineResult(EngineRegistry.QAT, asked, MISSING, List.of());
+        EngineResult r = new EngineResult(EngineRegistry.QAT, asked, MISSING, Collections.emptyList());
         assertEquals(Verdict.FAIL, r.verdict());
         assertEquals("unavailable, and the config enables it", r.why());
     }
@@ -45,7 +46,7 @@ class EngineResultTest {
         CheckResult refused = new CheckResult("corrupt-refused", false, "refused");
         refused.passed();
         EngineResult r = new EngineResult(EngineRegistry.ZLIB, AccelConfig.defaults(), EngineStatus.available("test"),
-                List.of(limits, refused));
+                Arrays.asList(limits, refused));
         assertEquals(Verdict.FAIL, r.verdict());
         assertEquals("served no call in any check", r.why());
     }

@@ -117,7 +117,9 @@ final class FaultyEngine implements DeflateEngine {
     private int pastTheEnd(int n, ByteBuffer out) {
         if (fault == Fault.WRITES_PAST_A_TOO_SMALL_REGION && n == FallbackReason.OUTPUT_TOO_SMALL.code()
                 && out.limit() < out.capacity()) {
-            out.duplicate().limit(out.capacity()).put(out.limit(), (byte) 0x42);
+            ByteBuffer whole = out.duplicate();
+            whole.limit(out.capacity());
+            whole.put(out.limit(), (byte) 0x42);
         }
         return n;
     }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,7 +14,7 @@ class HostFactsTest {
     @Test
     void readsTheModelNameNotTheModelNumber(@TempDir Path dir) throws Exception {
         Path cpuinfo = dir.resolve("cpuinfo");
-        Files.write(cpuinfo, List.of("processor\t: 0", "vendor_id\t: GenuineIntel", "cpu family\t: 6", "model\t\t: 143",
+        Files.write(cpuinfo, Arrays.asList("processor\t: 0", "vendor_id\t: GenuineIntel", "cpu family\t: 6", "model\t\t: 143",
                 "model name\t: Intel(R) Xeon(R) Platinum 8480+", "flags\t\t: fpu avx512f"));
         assertEquals("Intel(R) Xeon(R) Platinum 8480+", HostFacts.cpuModel(cpuinfo));
     }

@@ -1,5 +1,6 @@
 package dev.deflateaccel.bridge.config;
 
+import static dev.deflateaccel.bridge.Backports.repeat;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -109,7 +110,7 @@ class ConfigParserFuzzTest {
             case 4:
                 return key.key() + space(r) + "=" + space(r) + ODD_VALUES[r.nextInt(ODD_VALUES.length)] + comment(r);
             case 5:
-                return key.key() + " = " + (key.isText() ? "/" + "a".repeat(r.nextInt(4000, 5000)) : hugeNumber(r));
+                return key.key() + " = " + (key.isText() ? "/" + repeat("a", r.nextInt(4000, 5000)) : hugeNumber(r));
             case 6:
                 return randomName(r) + " = " + r.nextInt(0, 3);
             case 7:

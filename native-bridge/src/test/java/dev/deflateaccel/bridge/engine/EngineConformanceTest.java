@@ -527,7 +527,8 @@ public abstract class EngineConformanceTest {
     }
 
     private static void assertGuardsIntact(ByteBuffer b, int writtenEnd, String what) {
-        ByteBuffer all = b.duplicate().clear();
+        ByteBuffer all = b.duplicate();
+        all.clear();
         for (int i = b.limit(); i < b.capacity(); i++) {
             assertEquals(GARBAGE, all.get(i), what + ": byte " + i + " past the limit was overwritten");
         }

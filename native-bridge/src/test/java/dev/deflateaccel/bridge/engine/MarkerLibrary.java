@@ -1,5 +1,7 @@
 package dev.deflateaccel.bridge.engine;
 
+import static dev.deflateaccel.bridge.Backports.writeString;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +26,7 @@ public final class MarkerLibrary {
         Path library = dir.resolve(name);
         Path marker = dir.resolve(name + ".loaded");
         Path source = dir.resolve(name + ".c");
-        Files.writeString(source, "#include <stdio.h>\n"
+        writeString(source, "#include <stdio.h>\n"
                 + "__attribute__((constructor)) static void loaded(void) {\n"
                 + "    FILE *f = fopen(MARKER, \"w\");\n"
                 + "    if (f) { fputs(\"constructor ran\\n\", f); fclose(f); }\n"

@@ -1,5 +1,6 @@
 package dev.deflateaccel.bridge.engine;
 
+import static dev.deflateaccel.bridge.Backports.readAllBytes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -171,7 +172,7 @@ class VendorAbiTest {
                 assertFalse(facts.containsKey("QzSessionParamsDeflateExt_T.sizeof"), "QATzip " + version);
             }
         }
-        assertEquals(List.of("1.3.0", "1.3.1"), checked, "the QATzip releases whose layout the engine was checked against");
+        assertEquals(Arrays.asList("1.3.0", "1.3.1"), checked, "the QATzip releases whose layout the engine was checked against");
     }
 
     @Test
@@ -239,14 +240,14 @@ class VendorAbiTest {
     /** Compiles abi_facts.c with {@code compiler} and the flags, runs it (under qemu for aarch64), parses its lines. */
     private Map<String, Long> facts(String compiler, boolean aarch64, String... flags) throws IOException, InterruptedException {
         Path exe = Files.createTempFile(work, "abi_facts", "");
-        List<String> cmd = new ArrayList<>(List.of(compiler, "-Wall", "-Werror", "-o", exe.toString()));
+        List<String> cmd = new ArrayList<>(Arrays.asList(compiler, "-Wall", "-Werror", "-o", exe.toString()));
         if (aarch64) {
             cmd.add("-static");
         }
         cmd.addAll(Arrays.asList(flags));
         cmd.add(FACTS_SOURCE.toString());
         run(cmd);
-        List<String> runCmd = aarch64 ? List.of("qemu-aarch64-static", exe.toString()) : List.of(exe.toString());
+        List<String> runCmd = aarch64 ? Arrays.asList("qemu-aarch64-static", exe.toString()) : Arrays.asList(exe.toString());
         Map<String, Long> facts = new TreeMap<>();
         for (String line : run(runCmd).split("\n")) {
             int space = line.lastIndexOf(' ');
@@ -263,7 +264,7 @@ class VendorAbiTest {
             throw new IOException(e.getMessage() + ": the ABI checks need gcc, libisal-dev, libdeflate-dev,"
                     + " gcc-aarch64-linux-gnu, libc6-dev-arm64-cross and qemu-user-static (.ci/run installs them)", e);
         }
-        byte[] out = p.getInputStream().readAllBytes();
+        byte[] out = readAllBytes(p.getInputStream());
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out: " + cmd);
         String text = new String(out, StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), String.join(" ", cmd) + " failed:\n" + text);

@@ -1,5 +1,7 @@
 package dev.deflateaccel.bridge.engine;
 
+import static dev.deflateaccel.bridge.Backports.readAllBytes;
+import static dev.deflateaccel.bridge.Backports.readString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -31,15 +34,15 @@ class VendorNoDeviceTest {
     void unavailableWithAReasonProbedOnceUntilAReload() throws IOException, InterruptedException {
         assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = List.of(java, "-cp", System.getProperty("java.class.path"),
+        List<String> cmd = Arrays.asList(java, "-cp", System.getProperty("java.class.path"),
                 "-Ddeflateaccel.vendor=" + VendorLibraries.dir(),
                 "-Ddeflateaccel.vendorStage=" + System.getProperty("deflateaccel.vendorStage", "target/vendor-lib"),
                 OpenEnginesMain.class.getName());
         Path err = Files.createTempFile("vendor-no-device", ".stderr");
         Process child = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
-        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String out = new String(readAllBytes(child.getInputStream()), StandardCharsets.UTF_8);
         assertTrue(child.waitFor(120, TimeUnit.SECONDS));
-        String stderr = Files.readString(err);
+        String stderr = readString(err);
         assertEquals(0, child.exitValue(), out + stderr);
 
         List<String> qat = new ArrayList<>();
