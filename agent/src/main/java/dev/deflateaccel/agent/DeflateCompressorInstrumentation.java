@@ -69,7 +69,10 @@ final class DeflateCompressorInstrumentation {
                     @Override
                     public void onTransformation(TypeDescription typeDescription, ClassLoader classLoader,
                                                  JavaModule module, boolean loaded, DynamicType dynamicType) {
-                        log.info("instrumented " + typeDescription.getName() + " in " + classLoader);
+                        // Byte Buddy reports a class left as it was (no known shape) as transformed too.
+                        if (DeflateCompressorShape.of(typeDescription) != null) {
+                            log.info("instrumented " + typeDescription.getName() + " in " + classLoader);
+                        }
                     }
                 })
                 .type(named(TARGET))

@@ -20,6 +20,9 @@ final class CassandraJars {
     private CassandraJars() {
     }
 
+    /** Cassandra 3.11's release, which the agent must leave stock (not among the tested versions). */
+    static final String CASSANDRA_3_11 = System.getProperty("deflateaccel.cassandra311.version", "3.11.19");
+
     static Path dir() {
         return Paths.get(System.getProperty("deflateaccel.cassandra.dir", "target/cassandra"));
     }

@@ -1,5 +1,6 @@
 package dev.deflateaccel.agent;
 
+import static dev.deflateaccel.bridge.Backports.lines;
 import static dev.deflateaccel.bridge.Backports.utf8;
 import static dev.deflateaccel.bridge.Backports.utf8PrintStream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import dev.deflateaccel.bridge.AccelLog;
@@ -212,6 +214,36 @@ class DeflateCompressorInstrumentationTest {
         TypeDescription notCassandra = TypeDescription.ForLoadedType.of(String.class);
         assertNull(DeflateCompressorShape.of(notCassandra));
         assertEquals(8, DeflateCompressorShape.CASSANDRA_4_0_TO_6_0.missingFrom(notCassandra).size());
+    }
+
+    /**
+     * Cassandra 3.11's real class has the woven methods but not recommendedUses(): it matches no
+     * shape, so the agent leaves it stock, says so in one line, and no call reaches the bridge.
+     */
+    @Test
+    void cassandra311IsLeftStockWithOneLine() throws Exception {
+        weave("use_libdeflate_compress = 1", "use_libdeflate_uncompress = 1");
+        byte[] chunk = chunks().get(0);
+        byte[] compressed = new byte[chunk.length * 2 + 64];
+        byte[] restored = new byte[chunk.length];
+        String loaderName;
+        try (URLClassLoader loader = CassandraJars.loader(CassandraJars.CASSANDRA_3_11)) {
+            loaderName = loader.toString();
+            DeflateCompressorCalls calls = new DeflateCompressorCalls(loader);
+            int length = calls.compressArray(chunk, 0, chunk.length, compressed, 0, compressed.length);
+            assertEquals(chunk.length, calls.uncompress(compressed, 0, length, restored, 0, restored.length));
+        }
+        assertArrayEquals(chunk, restored);
+        for (String engine : new String[] {"libdeflate", "cassandra"}) {
+            for (Direction d : Direction.values()) {
+                assertEquals(0, stats(engine, d).getOperations(), engine + " " + d + " counted a call on 3.11");
+            }
+        }
+        // Earlier tests' classes, still loaded, are woven again by this test's transformer and logged.
+        List<String> lines = lines(utf8(logged)).filter(l -> l.contains(loaderName)).collect(Collectors.toList());
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(lines.get(0).contains("matches no known shape (it lacks [recommendedUses()Ljava/util/Set;]): not a"
+                + " Cassandra release the agent serves (4.0 to 6.0-alpha); DeflateCompressor stays stock"), lines.get(0));
     }
 
     /** Every tested Cassandra's real class has a known shape, and that shape's version range covers it. */
