@@ -58,14 +58,7 @@ class DoctorTest {
      */
     @Test
     void eachAvailableEngineShowsItsNativeMemoryBoundPerDirection(@TempDir Path dir) throws Exception {
-        Path conf = dir.resolve("zlib-accel.conf");
-        Files.write(conf, Arrays.asList("use_igzip_compress = 1", "use_igzip_uncompress = 1"));
-        Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-r--r--"));
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-
-        new Doctor(utf8PrintStream(captured)).run(conf);
-
-        String out = utf8(captured);
+        String out = doctorWithIgzip(dir);
         for (String engine : Arrays.asList("igzip", "libdeflate", "zlib")) {
             for (String direction : Arrays.asList("compress", "decompress")) {
                 java.util.regex.Matcher m = java.util.regex.Pattern.compile(
@@ -84,14 +77,7 @@ class DoctorTest {
      */
     @Test
     void eachLibraryIsNamedWithTheFileThisProcessLoaded(@TempDir Path dir) throws Exception {
-        Path conf = dir.resolve("zlib-accel.conf");
-        Files.write(conf, Arrays.asList("use_igzip_compress = 1", "use_igzip_uncompress = 1"));
-        Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-r--r--"));
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-
-        new Doctor(utf8PrintStream(captured)).run(conf);
-
-        String out = utf8(captured);
+        String out = doctorWithIgzip(dir);
         List<String> maps = Files.readAllLines(Paths.get("/proc/self/maps"));
         for (String[] engine : new String[][] {{"libdeflate", "libdeflate.so.0"}, {"igzip", "libisal.so.2"}}) {
             Matcher m = Pattern.compile("(?m)^  " + engine[0] + " +enabled +available: " + Pattern.quote(engine[1])
@@ -102,5 +88,15 @@ class DoctorTest {
             assertTrue(file.getFileName().toString().startsWith(engine[1]), file.toString());
             assertTrue(maps.stream().anyMatch(l -> l.endsWith(" " + file)), file + " is not in /proc/self/maps");
         }
+    }
+
+    /** The doctor's output for a config that turns igzip on in both directions. */
+    private static String doctorWithIgzip(Path dir) throws Exception {
+        Path conf = dir.resolve("zlib-accel.conf");
+        Files.write(conf, Arrays.asList("use_igzip_compress = 1", "use_igzip_uncompress = 1"));
+        Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-r--r--"));
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        new Doctor(utf8PrintStream(captured)).run(conf);
+        return utf8(captured);
     }
 }
