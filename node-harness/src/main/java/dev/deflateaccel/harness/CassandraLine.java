@@ -50,6 +50,15 @@ public enum CassandraLine {
         return version;
     }
 
+    /**
+     * The lines whose nodes run on the JDK running the harness (JDK 17 here): what the lab's node
+     * programs, which start nodes on that JDK, may be asked for.
+     */
+    public static List<CassandraLine> onThisJava() {
+        int feature = Runtime.version().feature();
+        return Arrays.stream(values()).filter(l -> l.javaVersions.contains(feature)).collect(Collectors.toList());
+    }
+
     /** The Java major versions this line's own scripts and Cassandra's documentation support. */
     public List<Integer> javaVersions() {
         return javaVersions;

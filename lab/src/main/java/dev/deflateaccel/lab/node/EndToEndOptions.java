@@ -6,7 +6,6 @@ import static dev.deflateaccel.lab.tools.ValueKind.wholeNumber;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.List;
 
 import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.lab.tools.OptionTable;
@@ -21,7 +20,7 @@ final class EndToEndOptions {
             "  order rotated per repetition, R repetitions.",
             "  Results: lab/target/e2e-results/<timestamp>-e2e.md and .png."))
             .flag("--short", "the only mode (the former --full is the steady-load benchmark now)", o -> { })
-            .option("--cassandra 5.0|6.0", oneOf(List.of(CassandraLine.values()), CassandraLine::version), "5.0",
+            .option("--cassandra 5.0|6.0", oneOf(CassandraLine.onThisJava(), CassandraLine::version), "5.0",
                     "the Cassandra line", (o, v) -> o.cassandra = v)
             .option("--rows N", wholeNumber(1000, Long.MAX_VALUE), "40000", "rows loaded", (o, v) -> o.rows = v)
             .option("--read-seconds S", integer(1, 3600), "12", "seconds of reads", (o, v) -> o.readSeconds = v)

@@ -7,7 +7,6 @@ import static dev.deflateaccel.lab.tools.ValueKind.wholeNumber;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 
 import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.lab.tools.OptionTable;
@@ -24,7 +23,7 @@ final class SideBySideOptions {
             "  per operation, and counts a difference as real only over at least 3 rounds, when both orders agree",
             "  on its direction and it exceeds the spread between runs of one side.",
             "  Environment: CASSANDRA_HOME (use an unpacked release), DEFLATE_ACCEL_AGENT_JAR, JAVA_HOME."))
-            .option("--cassandra 5.0|6.0", oneOf(List.of(CassandraLine.values()), CassandraLine::version), "5.0",
+            .option("--cassandra 5.0|6.0", oneOf(CassandraLine.onThisJava(), CassandraLine::version), "5.0",
                     "the Cassandra line", (o, v) -> o.cassandra = v)
             .option("--rows N", wholeNumber(1000, Long.MAX_VALUE), "50000", "rows loaded", (o, v) -> o.rows = v)
             .option("--seconds S", wholeNumber(1, 86_400), "20", "seconds of mixed load",
