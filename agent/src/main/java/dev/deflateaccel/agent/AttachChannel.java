@@ -73,7 +73,7 @@ final class AttachChannel implements AutoCloseable {
             // not the API we know: said below
         }
         String home = System.getProperty("java.home");
-        boolean java8 = System.getProperty("java.specification.version", "").startsWith("1.");
+        boolean java8 = JvmSupport.majorOf(System.getProperty("java.specification.version")) <= JvmSupport.OLDEST_JAVA;
         throw new CommandFailed("this Java runtime (" + home + ") has no Attach API ("
                 + (java8 ? "a Java 8 JRE: no lib/tools.jar"
                         : "no jdk.attach module: it is a JRE, or a jlink image without it")
