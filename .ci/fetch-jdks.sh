@@ -21,27 +21,11 @@ DEST=$(mkdir -p "$1" && cd "$1" && pwd)
 if [ -x "$DEST/jdk8/bin/java" ] && [ -x "$DEST/jdk11/bin/java" ]; then
   echo "$DEST/jdk8"; echo "$DEST/jdk11"; exit 0
 fi
-for tool in apt-get dpkg-deb patchelf; do
-  command -v "$tool" >/dev/null || { echo "fetch-jdks: $tool is missing (apt-get install $tool)" >&2; exit 2; }
-done
-URI=$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/*.sources 2>/dev/null || true)
-[ -n "$URI" ] || URI=$(awk '/^deb /{print $2; exit}' /etc/apt/sources.list 2>/dev/null || true)
-[ -n "$URI" ] || { echo "fetch-jdks: no Debian archive in this machine's apt sources" >&2; exit 2; }
-
 APT=$DEST/.apt
-mkdir -p "$APT/cache/archives/partial"
-# download SUITE PACKAGE... -> the .debs in $APT/debs-SUITE
-download() {
-  local suite=$1; shift
-  mkdir -p "$APT/lists-$suite/partial" "$APT/debs-$suite"
-  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $URI $suite main" > "$APT/$suite.list"
-  local opts=(-o Dir::Etc::sourcelist="$APT/$suite.list" -o Dir::Etc::sourceparts=-
-              -o Dir::State::Lists="$APT/lists-$suite" -o Dir::Cache="$APT/cache"
-              -o APT::Architecture=amd64 -o APT::Architectures=amd64 -o APT::Sandbox::User=root)
-  apt-get -q "${opts[@]}" update >/dev/null \
-    || { echo "fetch-jdks: Debian's $suite suite is not reachable at $URI" >&2; exit 2; }
-  (cd "$APT/debs-$suite" && apt-get -q "${opts[@]}" download "$@" >/dev/null)
-}
+# shellcheck source=debian-archive.sh
+. "$(dirname "$0")/debian-archive.sh"
+archive_uri fetch-jdks patchelf
+
 # Replaces the JDK's links into /etc with the files unpacked beside it.
 unlink_etc() {
   local root=$1 jdk=$2

@@ -12,13 +12,26 @@
  * or the emulators' clean-room copies, qatzip_emulator_abi.h and qpl_emulator_abi.h);
  * -DWITH_ISAL and -DWITH_LIBDEFLATE read Debian's igzip_lib.h and libdeflate.h. A name is printed only when the header has it:
  * a field or function a version lacks is simply absent from the output, and the test says so.
+ *
+ * With -DWITH_SIGNATURES (vendor headers only: the emulators' headers declare no functions) it
+ * also prints "signature.NAME 1" for every function the bindings call whose prototype in the
+ * header is the one written below, which is what the Java binding passes (a Java long for each
+ * pointer and size_t, an int for each int, uint32_t and enum): 0 means the header's prototype
+ * differs. The enums the bindings pass as int are printed with their sizes.
+ *
+ * Deprecation warnings are off: QPL 1.9 deprecates QPL_STS_BUFFER_TOO_LARGE_ERR, which the
+ * releases before it still return, and the bindings keep its value.
  */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define SIZE(type) printf("%s.sizeof %zu\n", #type, sizeof(type))
 #define FIELD(type, field) printf("%s.%s %zu\n", #type, #field, offsetof(type, field))
 #define CONST(name) printf("%s %lld\n", #name, (long long) (name))
+#define SIGNATURE(function, ...) \
+    printf("signature.%s %d\n", #function, __builtin_types_compatible_p(__typeof__(&function), __VA_ARGS__))
 
 #ifdef WITH_QATZIP
 #include WITH_QATZIP
@@ -70,6 +83,18 @@ int main(void) {
     CONST(QZ_DEFLATE);
     CONST(QZ_PERIODICAL_POLLING);
     CONST(QZ_BUSY_POLLING);
+#if defined(WITH_SIGNATURES) && QATZIP_API_VERSION >= 20500
+    SIGNATURE(qzInit, int (*)(QzSession_T *, unsigned char));
+    SIGNATURE(qzGetDefaultsDeflateExt, int (*)(QzSessionParamsDeflateExt_T *));
+    SIGNATURE(qzSetupSessionDeflateExt, int (*)(QzSession_T *, QzSessionParamsDeflateExt_T *));
+    SIGNATURE(qzCompress, int (*)(QzSession_T *, const unsigned char *, unsigned int *, unsigned char *,
+                                  unsigned int *, unsigned int));
+    SIGNATURE(qzDecompress, int (*)(QzSession_T *, const unsigned char *, unsigned int *, unsigned char *,
+                                    unsigned int *));
+    SIGNATURE(qzGetDeflateEndOfStream, int (*)(QzSession_T *, unsigned char *));
+    SIGNATURE(qzTeardownSession, int (*)(QzSession_T *));
+    SIGNATURE(qzClose, int (*)(QzSession_T *));
+#endif
 #endif
 #ifdef WITH_QPL
     SIZE(qpl_job);
@@ -105,6 +130,16 @@ int main(void) {
     CONST(QPL_STS_INIT_HW_NOT_SUPPORTED);
     CONST(QPL_STS_INIT_LIBACCEL_NOT_FOUND);
     CONST(QPL_STS_INIT_WORK_QUEUES_NOT_AVAILABLE);
+    CONST(QPL_STS_TRANSFER_SIZE_INVALID);
+#ifdef WITH_SIGNATURES
+    SIZE(qpl_status);
+    SIZE(qpl_path_t);
+    SIGNATURE(qpl_get_library_version, const char *(*)(void));
+    SIGNATURE(qpl_get_job_size, qpl_status (*)(qpl_path_t, uint32_t *));
+    SIGNATURE(qpl_init_job, qpl_status (*)(qpl_path_t, qpl_job *));
+    SIGNATURE(qpl_execute_job, qpl_status (*)(qpl_job *));
+    SIGNATURE(qpl_fini_job, qpl_status (*)(qpl_job *));
+#endif
 #endif
 #ifdef WITH_ISAL
     FIELD(struct isal_zstream, next_in);
@@ -138,12 +173,30 @@ int main(void) {
     CONST(ISAL_END_INPUT);
     CONST(ISAL_OUT_OVERFLOW);
     CONST(ISAL_NEED_DICT);
+#ifdef WITH_SIGNATURES
+    SIGNATURE(isal_deflate_stateless_init, void (*)(struct isal_zstream *));
+    SIGNATURE(isal_deflate_stateless, int (*)(struct isal_zstream *));
+    SIGNATURE(isal_inflate_init, void (*)(struct inflate_state *));
+    SIGNATURE(isal_inflate_stateless, int (*)(struct inflate_state *));
+    SIGNATURE(isal_adler32, uint32_t (*)(uint32_t, const unsigned char *, uint64_t));
+#endif
 #endif
 #ifdef WITH_LIBDEFLATE
     CONST(LIBDEFLATE_SUCCESS);
     CONST(LIBDEFLATE_BAD_DATA);
     CONST(LIBDEFLATE_SHORT_OUTPUT);
     CONST(LIBDEFLATE_INSUFFICIENT_SPACE);
+#ifdef WITH_SIGNATURES
+    SIZE(enum libdeflate_result);
+    SIGNATURE(libdeflate_alloc_compressor, struct libdeflate_compressor *(*)(int));
+    SIGNATURE(libdeflate_zlib_compress, size_t (*)(struct libdeflate_compressor *, const void *, size_t, void *, size_t));
+    SIGNATURE(libdeflate_free_compressor, void (*)(struct libdeflate_compressor *));
+    SIGNATURE(libdeflate_alloc_decompressor, struct libdeflate_decompressor *(*)(void));
+    SIGNATURE(libdeflate_zlib_decompress, enum libdeflate_result (*)(struct libdeflate_decompressor *, const void *,
+                                                                   size_t, void *, size_t, size_t *));
+    SIGNATURE(libdeflate_free_decompressor, void (*)(struct libdeflate_decompressor *));
+    SIGNATURE(libdeflate_adler32, uint32_t (*)(uint32_t, const void *, size_t));
+#endif
 #endif
     return 0;
 }

@@ -55,6 +55,7 @@ typedef int qpl_path_t;
 #define QPL_STS_INIT_HW_NOT_SUPPORTED 500
 #define QPL_STS_INIT_LIBACCEL_NOT_FOUND 501
 #define QPL_STS_INIT_WORK_QUEUES_NOT_AVAILABLE 503
+#define QPL_STS_TRANSFER_SIZE_INVALID 319
 
 /* Public part of qpl_job, 240 bytes; fields the spec does not name are reserved here. */
 typedef struct {

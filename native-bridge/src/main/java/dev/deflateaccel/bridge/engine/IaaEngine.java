@@ -304,13 +304,15 @@ public final class IaaEngine extends NativeDeflateEngine<IaaEngine.IaaContext> {
         return rc;
     }
 
-    private static int failure(int rc) {
+    /** What a QPL status means to the router; package-private for IaaStatusTest. */
+    static int failure(int rc) {
         switch (rc) {
             case QplNatives.STS_MORE_OUTPUT_NEEDED:
                 return FallbackReason.OUTPUT_TOO_SMALL.code();
             case QplNatives.STS_QUEUES_ARE_BUSY:
                 return FallbackReason.DEVICE_BUSY.code();
             case QplNatives.STS_BUFFER_TOO_LARGE:
+            case QplNatives.STS_TRANSFER_SIZE_INVALID:
             case QplNatives.STS_BAD_DIST_ERR:
             case QplNatives.STS_INFLATE_NEED_DICT:
                 return FallbackReason.INPUT_NOT_ACCEPTED.code();

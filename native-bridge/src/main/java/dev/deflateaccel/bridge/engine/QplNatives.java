@@ -1,14 +1,14 @@
 package dev.deflateaccel.bridge.engine;
 
 /**
- * Intel QPL 1.x job API (libqpl.so), direct-mapped, x86-64. The {@code qpl_job} offsets and
- * constants are those of QPL 1.4, 1.5 and 1.6, which VendorAbiTest compiles from each release's
- * headers and compares; the engine reads the library's version at bind time and refuses any
+ * Intel QPL 1.x job API (libqpl.so), direct-mapped, x86-64. The {@code qpl_job} offsets,
+ * constants and prototypes are those of QPL 1.4, 1.5, 1.6 and 1.9, which VendorAbiTest compiles
+ * from each release's headers (Intel's, and Debian's libqpl-dev for 1.9) and compares; the engine reads the library's version at bind time and refuses any
  * other. The job is allocated with qpl_get_job_size bytes, which is larger than the public part.
  */
 final class QplNatives {
     /** The major.minor releases whose job layout was checked against their headers. */
-    static final String[] SUPPORTED_VERSIONS = {"1.4", "1.5", "1.6"};
+    static final String[] SUPPORTED_VERSIONS = {"1.4", "1.5", "1.6", "1.9"};
 
     static final int PATH_HARDWARE = 1;
     static final int PATH_SOFTWARE = 2;
@@ -46,6 +46,8 @@ final class QplNatives {
     static final int STS_OPERATION_ERROR_BASE = 200;
     static final int STS_BAD_DIST_ERR = 217;
     static final int STS_OPERATION_STATUS_BASE = 300;
+    /** A transfer over the device's limit (QPL 1.9 names it for what 1.6 called BUFFER_TOO_LARGE). */
+    static final int STS_TRANSFER_SIZE_INVALID = 319;
     static final int STS_INIT_HW_NOT_SUPPORTED = 500;
     static final int STS_INIT_LIBACCEL_NOT_FOUND = 501;
     static final int STS_INIT_WORK_QUEUES_NOT_AVAILABLE = 503;

@@ -64,10 +64,24 @@ public abstract class EngineConformanceTest {
         return takesForDecompression(stream);
     }
 
+    /**
+     * The folder the engine's library must have been loaded from ({@link LibrariesUnderTest}),
+     * or null where that is not in question: the suite must not pass on another build than the
+     * one it names.
+     */
+    protected String expectedLibraryFolder() {
+        return null;
+    }
+
     @BeforeAll
     void open() {
         engine = openEngine();
         assertTrue(engine.status().isAvailable(), engine.name() + " must be available here: " + engine.status());
+        String folder = expectedLibraryFolder();
+        if (folder != null) {
+            assertTrue(engine.status().detail().contains(folder + "/"),
+                    engine.name() + " must run on the library in " + folder + ": " + engine.status());
+        }
     }
 
     @AfterAll

@@ -68,7 +68,7 @@ class IgzipDeterminismTest {
     }
 
     private static IgzipEngine open(int level) {
-        IgzipEngine engine = IgzipEngine.open(IgzipEngine.DEFAULT_LIBRARY, level, 2, 1 << 20);
+        IgzipEngine engine = IgzipEngine.open(LibrariesUnderTest.isal(), level, 2, 1 << 20);
         assertTrue(engine.status().isAvailable(), "igzip must be available here: " + engine.status());
         return engine;
     }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,6 +115,7 @@ class VendorAbiTest {
         m.put("QPL_STS_INIT_HW_NOT_SUPPORTED", (long) QplNatives.STS_INIT_HW_NOT_SUPPORTED);
         m.put("QPL_STS_INIT_LIBACCEL_NOT_FOUND", (long) QplNatives.STS_INIT_LIBACCEL_NOT_FOUND);
         m.put("QPL_STS_INIT_WORK_QUEUES_NOT_AVAILABLE", (long) QplNatives.STS_INIT_WORK_QUEUES_NOT_AVAILABLE);
+        m.put("QPL_STS_TRANSFER_SIZE_INVALID", (long) QplNatives.STS_TRANSFER_SIZE_INVALID);
         return m;
     }
 
@@ -154,17 +157,54 @@ class VendorAbiTest {
         return m;
     }
 
+    /**
+     * "signature.NAME" = 1 for every native method the bindings declare: abi_facts.c prints 1
+     * where the header's prototype is the one the binding assumes, and a binding added without
+     * its prototype there is reported as missing from the header.
+     */
+    static Map<String, Long> signatures(Class<?>... natives) {
+        Map<String, Long> m = new TreeMap<>();
+        for (Class<?> c : natives) {
+            for (Method method : c.getDeclaredMethods()) {
+                if (Modifier.isNative(method.getModifiers())) {
+                    m.put("signature." + method.getName(), 1L);
+                }
+            }
+        }
+        return m;
+    }
+
+    static Map<String, Long> withSignatures(Map<String, Long> facts, Class<?>... natives) {
+        Map<String, Long> m = new LinkedHashMap<>(facts);
+        m.putAll(signatures(natives));
+        return m;
+    }
+
     // ---- the checks
+
+    /**
+     * QATzip has no version call the engine could refuse by (qzGetSoftwareComponentVersionList
+     * answers QZ_FAIL): it takes any release with API 2.5 or newer, whose layout and prototypes
+     * are those below. Checked here for every release whose headers are at hand; qatlib is
+     * reached only through QATzip, so the bindings use none of its headers.
+     */
+    private void assertQatzipLayout(String release, Path include) throws Exception {
+        Map<String, Long> facts = facts("gcc", false, "-DWITH_SIGNATURES", "-DWITH_QATZIP=<qatzip.h>", "-I" + include);
+        assertTrue(facts.get("QATZIP_API_VERSION") >= QatzipNatives.API_VERSION, release + ": " + facts);
+        Map<String, Long> expected = withSignatures(qatzipExpected(), QatzipNatives.class);
+        expected.remove("QATZIP_API_VERSION"); // 2.5 in 1.3.x, 2.6 in 2.0.0: the engine needs at least 2.5
+        assertSame(release, expected, facts);
+    }
 
     @Test
     void qatzipReleasesTheEngineTakes() throws Exception {
         assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
         List<String> checked = new ArrayList<>();
         for (String version : VendorLibraries.headerVersions("qatzip")) {
-            Map<String, Long> facts = facts("gcc", false, "-DWITH_QATZIP=<qatzip.h>",
-                    "-I" + VendorLibraries.headers("qatzip", version));
+            Path include = VendorLibraries.headers("qatzip", version);
+            Map<String, Long> facts = facts("gcc", false, "-DWITH_QATZIP=<qatzip.h>", "-I" + include);
             if (facts.get("QATZIP_API_VERSION") >= QatzipNatives.API_VERSION) {
-                assertSame("QATzip " + version, qatzipExpected(), facts);
+                assertQatzipLayout("QATzip " + version, include);
                 checked.add(version);
             } else {
                 // Before API 2.5 there is no Ext struct and no zlib_format: the engine cannot ask
@@ -175,17 +215,44 @@ class VendorAbiTest {
         assertEquals(Arrays.asList("1.3.0", "1.3.1"), checked, "the QATzip releases whose layout the engine was checked against");
     }
 
+    /** libqatzip-dev as Debian 13 (QATzip 1.3.1, qatlib 24.02) and sid (2.0.0, qatlib 26.08) ship it. */
+    @Test
+    void qatzipAsDebianShipsIt() throws Exception {
+        assumeTrue(DebianLibraries.present(), DebianLibraries.NOT_RUN);
+        for (String build : Arrays.asList(DebianLibraries.QATZIP_DEBIAN13, DebianLibraries.QATZIP_SID)) {
+            assertQatzipLayout("QATzip " + DebianLibraries.version(build) + " (Debian's " + build + ")",
+                    DebianLibraries.include(build));
+        }
+        assertEquals("1.3.1 2.0.0", DebianLibraries.version(DebianLibraries.QATZIP_DEBIAN13) + " "
+                + DebianLibraries.version(DebianLibraries.QATZIP_SID), "the QATzip releases Debian 13 and sid ship");
+    }
+
+    /**
+     * QPL 1.4, 1.5 and 1.6 from Intel's headers, 1.9 from Debian sid's libqpl-dev: the engine
+     * takes exactly the minor versions whose headers were checked here, and refuses any other by
+     * its version (qpl_get_library_version).
+     */
     @Test
     void qplReleasesTheEngineTakes() throws Exception {
         assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
-        List<String> versions = VendorLibraries.headerVersions("qpl");
-        for (String version : versions) {
-            assertSame("QPL " + version, qplExpected(), facts("gcc", false, "-DWITH_QPL=<qpl/qpl.h>",
-                    "-I" + VendorLibraries.headers("qpl", version)));
+        assumeTrue(DebianLibraries.present(), DebianLibraries.NOT_RUN);
+        Map<String, Path> releases = new TreeMap<>();
+        for (String version : VendorLibraries.headerVersions("qpl")) {
+            releases.put(version, VendorLibraries.headers("qpl", version));
         }
-        // The engine takes exactly the minor versions whose headers were checked here.
+        releases.put(DebianLibraries.version(DebianLibraries.QPL_SID), DebianLibraries.include(DebianLibraries.QPL_SID));
+        Map<String, Long> expected = withSignatures(qplExpected(), QplNatives.class);
+        expected.put("qpl_status.sizeof", 4L); // passed and returned as a Java int
+        expected.put("qpl_path_t.sizeof", 4L);
         List<String> minors = new ArrayList<>();
-        versions.forEach(v -> minors.add(v.substring(0, v.lastIndexOf('.'))));
+        StringBuilder differences = new StringBuilder(); // every release's, not only the first's
+        for (Map.Entry<String, Path> release : releases.entrySet()) {
+            differences.append(differences("QPL " + release.getKey(), expected, facts("gcc", false, "-DWITH_SIGNATURES",
+                    "-DWITH_QPL=<qpl/qpl.h>", "-I" + release.getValue())));
+            minors.add(release.getKey().substring(0, release.getKey().lastIndexOf('.')));
+        }
+        assertEquals("", differences.toString());
+        assertEquals(Arrays.asList("1.4", "1.5", "1.6", "1.9"), minors);
         assertEquals(minors, Arrays.asList(QplNatives.SUPPORTED_VERSIONS));
     }
 
@@ -198,11 +265,37 @@ class VendorAbiTest {
         assertSame("the emulators' clean-room headers (against the Java bindings, not Intel's headers)", expected, emulator);
     }
 
+    private static Map<String, Long> isalAndLibdeflateWithSignatures() {
+        Map<String, Long> expected = withSignatures(isalAndLibdeflateExpected(), IsalNatives.class, LibdeflateNatives.class);
+        expected.put("enum libdeflate_result.sizeof", 4L); // returned as a Java int
+        return expected;
+    }
+
+    /** Debian 12's libisal-dev (ISA-L 2.30) and libdeflate-dev (1.14), installed on this machine. */
     @Test
     void isalAndLibdeflateOnX8664() throws Exception {
-        Map<String, Long> facts = facts("gcc", false, "-DWITH_ISAL", "-DWITH_LIBDEFLATE", "-I" + ISAL_HEADERS);
-        assertSame("ISA-L and libdeflate, x86-64", isalAndLibdeflateExpected(), facts);
+        Map<String, Long> facts = facts("gcc", false, "-DWITH_SIGNATURES", "-DWITH_ISAL", "-DWITH_LIBDEFLATE",
+                "-I" + ISAL_HEADERS);
+        assertSame("ISA-L and libdeflate, x86-64", isalAndLibdeflateWithSignatures(), facts);
         assertStreamsFit(facts);
+    }
+
+    /** ISA-L 2.31.1 (Debian 13 and sid), with libdeflate 1.23 (Debian 13) and 1.25 (sid). */
+    @Test
+    void isalAndLibdeflateAsDebian13AndSidShipThem() throws Exception {
+        assumeTrue(DebianLibraries.present(), DebianLibraries.NOT_RUN);
+        Path isal = DebianLibraries.include(DebianLibraries.ISAL_DEBIAN13);
+        List<String> checked = new ArrayList<>();
+        for (String libdeflate : Arrays.asList(DebianLibraries.LIBDEFLATE_DEBIAN13, DebianLibraries.LIBDEFLATE_SID)) {
+            String release = "ISA-L " + DebianLibraries.version(DebianLibraries.ISAL_DEBIAN13) + " and libdeflate "
+                    + DebianLibraries.version(libdeflate);
+            Map<String, Long> facts = facts("gcc", false, "-DWITH_SIGNATURES", "-DWITH_ISAL", "-DWITH_LIBDEFLATE",
+                    "-I" + isal.resolve("isa-l"), "-I" + DebianLibraries.include(libdeflate));
+            assertSame(release, isalAndLibdeflateWithSignatures(), facts);
+            assertStreamsFit(facts);
+            checked.add(release);
+        }
+        assertEquals(Arrays.asList("ISA-L 2.31.1 and libdeflate 1.23", "ISA-L 2.31.1 and libdeflate 1.25"), checked);
     }
 
     /** The igzip binding on aarch64: the same header, compiled by the cross compiler, run under qemu. */
@@ -211,10 +304,10 @@ class VendorAbiTest {
         // libdeflate.h alone: /usr/include as a whole holds x86-64 system headers.
         Path include = Files.createDirectories(work.resolve("include"));
         Files.copy(LIBDEFLATE_HEADER, include.resolve("libdeflate.h"));
-        Map<String, Long> facts = facts("aarch64-linux-gnu-gcc", true, "-DWITH_ISAL", "-DWITH_LIBDEFLATE",
-                "-I" + ISAL_HEADERS, "-I" + include);
+        Map<String, Long> facts = facts("aarch64-linux-gnu-gcc", true, "-DWITH_SIGNATURES", "-DWITH_ISAL",
+                "-DWITH_LIBDEFLATE", "-I" + ISAL_HEADERS, "-I" + include);
         assertEquals(8L, facts.get("arch.pointer_bytes"));
-        assertSame("ISA-L and libdeflate, aarch64", isalAndLibdeflateExpected(), facts);
+        assertSame("ISA-L and libdeflate, aarch64", isalAndLibdeflateWithSignatures(), facts);
         assertStreamsFit(facts);
     }
 
@@ -225,6 +318,12 @@ class VendorAbiTest {
     }
 
     private static void assertSame(String headerSet, Map<String, Long> expected, Map<String, Long> facts) {
+        String differences = differences(headerSet, expected, facts);
+        assertTrue(differences.isEmpty(), differences);
+    }
+
+    /** Every fact of {@code headerSet} that differs from the bindings, one line each; empty if none. */
+    private static String differences(String headerSet, Map<String, Long> expected, Map<String, Long> facts) {
         List<String> differences = new ArrayList<>();
         expected.forEach((name, javaValue) -> {
             Long c = facts.get(name);
@@ -234,7 +333,7 @@ class VendorAbiTest {
                 differences.add(name + ": header " + c + ", Java " + javaValue);
             }
         });
-        assertTrue(differences.isEmpty(), headerSet + " differs from the bindings:\n  " + String.join("\n  ", differences));
+        return differences.isEmpty() ? "" : headerSet + " differs from the bindings:\n  " + String.join("\n  ", differences) + "\n";
     }
 
     /** Compiles abi_facts.c with {@code compiler} and the flags, runs it (under qemu for aarch64), parses its lines. */

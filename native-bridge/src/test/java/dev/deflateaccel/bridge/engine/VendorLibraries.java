@@ -43,10 +43,10 @@ public final class VendorLibraries {
 
     /**
      * For the tests on the libraries' software paths: skips them (saying why) where the libraries
-     * are absent, and fails them if they run outside the execution that turns those paths on.
+     * are absent (neither here nor named by a library-matrix execution), and fails them if they run outside the execution that turns those paths on.
      */
-    static void assumeSoftwarePathRun() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(present(), NOT_RUN);
+    static void assumeSoftwarePathRun(String library) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(LibrariesUnderTest.runs(library), NOT_RUN);
         if (!VendorSoftwarePaths.enabled()) {
             throw new AssertionError("runs in the vendor-software-paths execution (-D" + VendorSoftwarePaths.PROPERTY + "=true)");
         }

@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Production mode with Intel's real QATzip and QPL on a host with neither device: both engines
+ * Production mode with Intel's real QATzip and QPL (the builds {@link LibrariesUnderTest} names)
+ * on a host with neither device: both engines
  * are unavailable with a reason an operator can act on; re-opening them reuses the first probe,
  * so QATzip's own two stderr lines appear once, until a reload forgets the failed probes
  * ({@link ProbeOnce#forgetFailures()}): the next open probes again, and QATzip, which looks for
@@ -32,12 +33,16 @@ class VendorNoDeviceTest {
 
     @Test
     void unavailableWithAReasonProbedOnceUntilAReload() throws IOException, InterruptedException {
-        assumeTrue(VendorLibraries.present(), VendorLibraries.NOT_RUN);
+        boolean qatHere = LibrariesUnderTest.runs(LibrariesUnderTest.QATZIP);
+        boolean iaaHere = LibrariesUnderTest.runs(LibrariesUnderTest.QPL);
+        assumeTrue(qatHere || iaaHere, VendorLibraries.NOT_RUN);
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = Arrays.asList(java, "-cp", System.getProperty("java.class.path"),
+        // The child runs in production mode: no -D of VendorSoftwarePaths.
+        List<String> cmd = new ArrayList<>(Arrays.asList(java, "-cp", System.getProperty("java.class.path"),
                 "-Ddeflateaccel.vendor=" + VendorLibraries.dir(),
-                "-Ddeflateaccel.vendorStage=" + System.getProperty("deflateaccel.vendorStage", "target/vendor-lib"),
-                OpenEnginesMain.class.getName());
+                "-Ddeflateaccel.vendorStage=" + System.getProperty("deflateaccel.vendorStage", "target/vendor-lib")));
+        cmd.addAll(LibrariesUnderTest.childOptions());
+        cmd.add(OpenEnginesMain.class.getName());
         Path err = Files.createTempFile("vendor-no-device", ".stderr");
         Process child = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
         String out = new String(readAllBytes(child.getInputStream()), StandardCharsets.UTF_8);
@@ -54,20 +59,22 @@ class VendorNoDeviceTest {
                 iaa.add(line);
             }
         }
-        assertEquals(OPENS + 1, qat.size(), out);
-        assertEquals(OPENS + 1, iaa.size(), out);
-        for (int i = 0; i < OPENS + 1; i++) {
+        assertEquals(qatHere ? OPENS + 1 : 0, qat.size(), out);
+        assertEquals(iaaHere ? OPENS + 1 : 0, iaa.size(), out);
+        for (int i = 0; i < qat.size(); i++) {
             assertEquals("qat unavailable: no QAT device found (qzInit returned -101, QZ_NOSW_NO_HW): check that"
                     + " `lspci -d 8086:` lists a QAT device, that its driver is loaded (`lsmod | grep qat`) and that"
                     + " the qat service runs (`systemctl status qat`)", qat.get(i));
+        }
+        for (int i = 0; i < iaa.size(); i++) {
             assertEquals("iaa unavailable: no IAA device: QPL could not load libaccel-config (qpl_init_job(hardware)"
                     + " returned 501): install accel-config (Debian/Ubuntu: accel-config, libaccel-config1) and enable"
                     + " an IAA work queue with it", iaa.get(i));
         }
         // QATzip prints these itself when it looks for a device and finds none: once for the opens
         // before the reload, once more for the probe after it.
-        assertEquals(2, count(stderr, "[Error]"), stderr);
-        assertEquals(2, count(stderr, "QZ_NOSW_NO_HW"), stderr);
+        assertEquals(qatHere ? 2 : 0, count(stderr, "[Error]"), stderr);
+        assertEquals(qatHere ? 2 : 0, count(stderr, "QZ_NOSW_NO_HW"), stderr);
         assertFalse(stderr.contains("Exception"), stderr);
     }
 
@@ -93,10 +100,15 @@ class VendorNoDeviceTest {
         }
 
         private static void open() {
-            try (QatEngine qat = QatEngine.open(VendorLibraries.qatzip(), 1, false, true, 8, 1 << 20);
-                 IaaEngine iaa = IaaEngine.open(VendorLibraries.qpl(), true, false, 8, 1 << 20)) {
-                System.out.println("qat " + qat.status());
-                System.out.println("iaa " + iaa.status());
+            if (LibrariesUnderTest.runs(LibrariesUnderTest.QATZIP)) {
+                try (QatEngine qat = QatEngine.open(LibrariesUnderTest.qatzip(), 1, false, true, 8, 1 << 20)) {
+                    System.out.println("qat " + qat.status());
+                }
+            }
+            if (LibrariesUnderTest.runs(LibrariesUnderTest.QPL)) {
+                try (IaaEngine iaa = IaaEngine.open(LibrariesUnderTest.qpl(), true, false, 8, 1 << 20)) {
+                    System.out.println("iaa " + iaa.status());
+                }
             }
         }
     }
