@@ -15,6 +15,7 @@ import dev.deflateaccel.sample.RowBytes;
 import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigFile;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
+import dev.deflateaccel.bridge.engine.TestedLibraries;
 
 /**
  * {@code java -jar deflate-accel-agent.jar doctor [config=PATH]}: what this host and config
@@ -43,6 +44,12 @@ final class Doctor {
         // As the JVM names it (amd64, aarch64): the name the engines' platform rules are given.
         out.println("Architecture: " + System.getProperty("os.arch"));
         out.println(SupportStatement.SUMMARY);
+        // What an operator's ticket needs beside the file each engine loaded (its status below):
+        // whether that build was one the project tested, and how an untested one is treated.
+        out.println("Library builds tested, per engine:");
+        for (String line : TestedLibraries.lines()) {
+            out.println("  " + line);
+        }
         AccelConfig config = ConfigFile.read(configPath);
         out.println();
         if (config.refusal() != null) {

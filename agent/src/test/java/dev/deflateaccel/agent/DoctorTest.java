@@ -35,6 +35,20 @@ class DoctorTest {
         assertTrue(lines(out).anyMatch(l -> l.equals("Architecture: " + System.getProperty("os.arch"))), out);
     }
 
+    /** An operator's ticket says which builds were tested and how another is treated, per engine. */
+    @Test
+    void printsTheTestedLibraryBuildsPerEngine(@TempDir Path dir) {
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+
+        new Doctor(utf8PrintStream(captured)).run(dir.resolve("absent.conf"));
+
+        String out = utf8(captured);
+        assertTrue(out.contains("Library builds tested, per engine:\n  igzip: ISA-L (libisal2) 2.30 (Debian 12), 2.31.1"
+                + " (Debian 13 and sid); other versions: served"), out);
+        assertTrue(out.contains("\n  iaa: QPL (libqpl1) 1.6.0 (Intel's sources), 1.9.0 (sid); other versions: refused by"
+                + " name, with the releases it takes (QPL 1.4, 1.5, 1.6, 1.9)"), out);
+    }
+
     @Test
     void aRefusedConfigIsPrintedAndIsAProblem(@TempDir Path dir) throws Exception {
         Path conf = dir.resolve("zlib-accel.conf");

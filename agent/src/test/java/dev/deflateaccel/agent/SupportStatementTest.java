@@ -14,10 +14,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+
+import dev.deflateaccel.bridge.engine.TestedLibraries;
 
 import org.junit.jupiter.api.Test;
 
@@ -35,18 +38,7 @@ class SupportStatementTest {
         for (int jdk : SupportStatement.JDKS) {
             expectedHeader.append(" Java ").append(jdk).append(" |");
         }
-        int header = lines.indexOf(expectedHeader.toString());
-        assertTrue(header >= 0, "README lacks the Cassandra x JDK table");
-        Map<String, List<String>> rows = new TreeMap<>();
-        for (int i = header + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {
-            List<String> cells = new ArrayList<>();
-            for (String c : lines.get(i).split("\\|")) {
-                if (!isBlank(c)) {
-                    cells.add(c.trim());
-                }
-            }
-            rows.put(cells.get(0), cells.subList(1, cells.size()));
-        }
+        Map<String, List<String>> rows = tableRows(lines, expectedHeader.toString(), "the Cassandra x JDK table");
         assertEquals(SupportStatement.LINES.size(), rows.size(), "one row per supported line: " + rows.keySet());
         for (String line : SupportStatement.LINES) {
             String key = line + " (" + CassandraJars.line(line.replace("-alpha", "")) + ")";
@@ -57,6 +49,37 @@ class SupportStatementTest {
                         "README cell for Cassandra " + line + " on JDK " + SupportStatement.JDKS.get(j));
             }
         }
+    }
+
+    /** The README's library table says, per engine, what {@link TestedLibraries} says. */
+    @Test
+    void theReadmeLibraryTableIsTheTestedLibrariesStatement() throws IOException {
+        List<String> lines = Files.readAllLines(Paths.get("../README.md"), StandardCharsets.UTF_8);
+        Map<String, List<String>> rows = tableRows(lines,
+                "| engine | library (Debian package) | builds tested | a build not tested is |", "the library table");
+        assertEquals(TestedLibraries.ALL.size(), rows.size(), "one row per engine: " + rows.keySet());
+        for (TestedLibraries.Library l : TestedLibraries.ALL) {
+            String engine = "`" + l.engine + "`";
+            assertEquals(Arrays.asList(l.library, String.join(", ", l.builds), l.otherVersions), rows.get(engine),
+                    "README row for " + engine);
+        }
+    }
+
+    /** The rows of the README table under {@code header}, by first cell; each row's other cells, trimmed. */
+    private static Map<String, List<String>> tableRows(List<String> lines, String header, String what) {
+        int at = lines.indexOf(header);
+        assertTrue(at >= 0, "README lacks " + what + " (" + header + ")");
+        Map<String, List<String>> rows = new TreeMap<>();
+        for (int i = at + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {
+            List<String> cells = new ArrayList<>();
+            for (String c : lines.get(i).split("\\|")) {
+                if (!isBlank(c)) {
+                    cells.add(c.trim());
+                }
+            }
+            rows.put(cells.get(0), cells.subList(1, cells.size()));
+        }
+        return rows;
     }
 
     @Test
