@@ -59,9 +59,8 @@ class SupportStatementTest {
                 "| engine | library (Debian package) | builds tested | a build not tested is |", "the library table");
         assertEquals(TestedLibraries.ALL.size(), rows.size(), "one row per engine: " + rows.keySet());
         for (TestedLibraries.Library l : TestedLibraries.ALL) {
-            String engine = "`" + l.engine + "`";
-            assertEquals(Arrays.asList(l.library, String.join(", ", l.builds), l.otherVersions), rows.get(engine),
-                    "README row for " + engine);
+            assertEquals(Arrays.asList(l.library, String.join(", ", l.builds), l.otherVersions), rows.get(l.engine),
+                    "README row for " + l.engine);
         }
     }
 
