@@ -9,6 +9,7 @@
 #
 #   KEY               packages (suite)                                               needs glibc
 #   isal-trixie       libisal2 libisal-dev (trixie: ISA-L 2.31.1)                    2.14
+#   isal-sid          the same (sid: 2.31.1, another Debian build)                   2.14
 #   libdeflate-trixie libdeflate0 libdeflate-dev (trixie: 1.23)                      2.14
 #   libdeflate-sid    libdeflate0 libdeflate-dev (sid: 1.25)                         2.14
 #   qatzip-trixie     libqatzip3 libqatzip-dev + qatlib libqat4 libqat-dev libusdm0  2.34
@@ -22,7 +23,7 @@
 set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: $0 DEST" >&2; exit 64; }
 DEST=$(mkdir -p "$1" && cd "$1" && pwd)
-KEYS=(isal-trixie libdeflate-trixie libdeflate-sid qatzip-trixie qatzip-sid qpl-sid)
+KEYS=(isal-trixie isal-sid libdeflate-trixie libdeflate-sid qatzip-trixie qatzip-sid qpl-sid)
 all_there=true
 for key in "${KEYS[@]}"; do [ -s "$DEST/$key/VERSION" ] || all_there=false; done
 if $all_there; then echo "$DEST"; exit 0; fi
@@ -59,8 +60,9 @@ unpack() {
 
 QAT=(libqatzip3 libqatzip-dev libqat4 libqat-dev libusdm0)
 download trixie libisal2 libisal-dev libdeflate0 libdeflate-dev "${QAT[@]}"
-download sid libdeflate0 libdeflate-dev "${QAT[@]}" libzstd1 libqpl1 libqpl-dev
+download sid libisal2 libisal-dev libdeflate0 libdeflate-dev "${QAT[@]}" libzstd1 libqpl1 libqpl-dev
 unpack isal-trixie trixie libisal2 libisal-dev
+unpack isal-sid sid libisal2 libisal-dev
 unpack libdeflate-trixie trixie libdeflate0 libdeflate-dev
 unpack libdeflate-sid sid libdeflate0 libdeflate-dev
 unpack qatzip-trixie trixie "${QAT[@]}"

@@ -17,6 +17,7 @@ import java.nio.file.Paths;
  */
 final class DebianLibraries {
     static final String ISAL_DEBIAN13 = "isal-trixie";
+    static final String ISAL_SID = "isal-sid";
     static final String LIBDEFLATE_DEBIAN13 = "libdeflate-trixie";
     static final String LIBDEFLATE_SID = "libdeflate-sid";
     static final String QATZIP_DEBIAN13 = "qatzip-trixie";

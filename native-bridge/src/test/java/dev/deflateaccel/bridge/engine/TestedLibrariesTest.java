@@ -33,6 +33,7 @@ class TestedLibrariesTest {
     @Test
     void theDebianBuildsTestedAreTheOnesStated() {
         assumeTrue(DebianLibraries.present(), DebianLibraries.NOT_RUN);
+        assertEquals(DebianLibraries.version(DebianLibraries.ISAL_DEBIAN13), DebianLibraries.version(DebianLibraries.ISAL_SID));
         assertTrue(builds(IgzipEngine.NAME).contains(
                 DebianLibraries.version(DebianLibraries.ISAL_DEBIAN13) + " (Debian 13 and sid)"), builds(IgzipEngine.NAME).toString());
         assertTrue(builds(LibdeflateEngine.NAME).containsAll(Arrays.asList(

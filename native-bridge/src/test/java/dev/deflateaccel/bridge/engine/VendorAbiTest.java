@@ -280,17 +280,16 @@ class VendorAbiTest {
         assertStreamsFit(facts);
     }
 
-    /** ISA-L 2.31.1 (Debian 13 and sid), with libdeflate 1.23 (Debian 13) and 1.25 (sid). */
+    /** ISA-L 2.31.1 with libdeflate 1.23 (Debian 13), and with libdeflate 1.25 (sid). */
     @Test
     void isalAndLibdeflateAsDebian13AndSidShipThem() throws Exception {
         assumeTrue(DebianLibraries.present(), DebianLibraries.NOT_RUN);
-        Path isal = DebianLibraries.include(DebianLibraries.ISAL_DEBIAN13);
         List<String> checked = new ArrayList<>();
-        for (String libdeflate : Arrays.asList(DebianLibraries.LIBDEFLATE_DEBIAN13, DebianLibraries.LIBDEFLATE_SID)) {
-            String release = "ISA-L " + DebianLibraries.version(DebianLibraries.ISAL_DEBIAN13) + " and libdeflate "
-                    + DebianLibraries.version(libdeflate);
+        for (String[] suite : new String[][] {{DebianLibraries.ISAL_DEBIAN13, DebianLibraries.LIBDEFLATE_DEBIAN13},
+                                              {DebianLibraries.ISAL_SID, DebianLibraries.LIBDEFLATE_SID}}) {
+            String release = "ISA-L " + DebianLibraries.version(suite[0]) + " and libdeflate " + DebianLibraries.version(suite[1]);
             Map<String, Long> facts = facts("gcc", false, "-DWITH_SIGNATURES", "-DWITH_ISAL", "-DWITH_LIBDEFLATE",
-                    "-I" + isal.resolve("isa-l"), "-I" + DebianLibraries.include(libdeflate));
+                    "-I" + DebianLibraries.include(suite[0]).resolve("isa-l"), "-I" + DebianLibraries.include(suite[1]));
             assertSame(release, isalAndLibdeflateWithSignatures(), facts);
             assertStreamsFit(facts);
             checked.add(release);
