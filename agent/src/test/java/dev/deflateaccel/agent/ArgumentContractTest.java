@@ -3,7 +3,7 @@ package dev.deflateaccel.agent;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue #8 point 1: for any arguments, every public entry point of the woven DeflateCompressor
@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class ArgumentContractTest {
     @ParameterizedTest(name = "{0}")
-    @EnumSource(EngineConfig.class)
+    @MethodSource("dev.deflateaccel.agent.EngineExercised#chosen")
     void wovenBehavesAsStockForAnyArguments(EngineConfig engine) {
         EngineExercised.selected(engine);
         ForkedSuiteRun run = ForkedSuiteRun.run("contract", engine, 300, 15, true);

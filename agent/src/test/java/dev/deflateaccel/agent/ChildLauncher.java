@@ -34,11 +34,17 @@ final class ChildLauncher {
         this.feature = feature;
     }
 
-    /** This JVM's java and class path, as the fork tests have always run. */
+    /**
+     * This JVM's java and class path, as the fork tests have always run. A library-matrix
+     * execution names its reports' folder apart ({@code -Ddeflateaccel.forks.label}), so that
+     * they do not overwrite the default execution's on the same JDK.
+     */
     static ChildLauncher host() {
         int feature = javaFeature();
+        String suffix = System.getProperty("deflateaccel.forks.label", "");
         return new ChildLauncher(Arrays.asList(Paths.get(System.getProperty("java.home"), "bin", "java").toString()),
-                System.getProperty("java.class.path"), Collections.emptyMap(), "jdk" + feature, feature);
+                System.getProperty("java.class.path"), Collections.emptyMap(),
+                "jdk" + feature + (suffix.isEmpty() ? "" : "-" + suffix), feature);
     }
 
     /** Where this launcher's fork tests keep their children and reports (the jdk25 profile runs them again). */

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import dev.deflateaccel.bridge.engine.DeviceEmulators;
-import dev.deflateaccel.bridge.engine.VendorLibraries;
+import dev.deflateaccel.bridge.engine.LibrariesUnderTest;
 
 /**
  * The engine configurations the forked stock-versus-woven tests run under: each engine alone,
@@ -22,9 +22,13 @@ enum EngineConfig {
     IGZIP("igzip", "use_igzip_compress = 1", "use_igzip_uncompress = 1"),
     QAT_EMULATOR("qat", "use_qat_compress = 1", "use_qat_uncompress = 1"),
     IAA_EMULATOR("iaa", "use_iaa_compress = 1", "use_iaa_uncompress = 1"),
-    /** Real QATzip 1.3.1 with sw_backup = 1 (-Ddeflateaccel.vendorSoftwarePaths=true in the child). */
+    /**
+     * Real QATzip with sw_backup = 1 (-Ddeflateaccel.vendorSoftwarePaths=true in the child): Intel's
+     * 1.3.1, or the build a library-matrix execution names ({@link LibrariesUnderTest}), as for
+     * every engine with a library.
+     */
     QAT_VENDOR_SOFTWARE("qat", "use_qat_compress = 1", "use_qat_uncompress = 1"),
-    /** Real QPL 1.6.0 on qpl_path_software. */
+    /** Real QPL on qpl_path_software: Intel's 1.6.0, or the build a library-matrix execution names. */
     IAA_VENDOR_SOFTWARE("iaa", "use_iaa_compress = 1", "use_iaa_uncompress = 1");
 
     /** Every engine's switches, all off; each configuration then turns its own engine on. */
@@ -88,9 +92,13 @@ enum EngineConfig {
         } else if (this == IAA_EMULATOR) {
             lines.add("iaa_library = " + DeviceEmulators.iaaLibrary());
         } else if (this == QAT_VENDOR_SOFTWARE) {
-            lines.add("qat_library = " + VendorLibraries.qatzip());
+            lines.add("qat_library = " + LibrariesUnderTest.qatzip());
         } else if (this == IAA_VENDOR_SOFTWARE) {
-            lines.add("iaa_library = " + VendorLibraries.qpl());
+            lines.add("iaa_library = " + LibrariesUnderTest.qpl());
+        } else if (this == LIBDEFLATE && LibrariesUnderTest.given(LibrariesUnderTest.LIBDEFLATE)) {
+            lines.add("libdeflate_library = " + LibrariesUnderTest.libdeflate());
+        } else if (this == IGZIP && LibrariesUnderTest.given(LibrariesUnderTest.ISAL)) {
+            lines.add("igzip_library = " + LibrariesUnderTest.isal());
         }
         return lines;
     }

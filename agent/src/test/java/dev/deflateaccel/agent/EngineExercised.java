@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
 
+import dev.deflateaccel.bridge.engine.LibrariesUnderTest;
 import dev.deflateaccel.bridge.engine.VendorLibraries;
 
 /** Guards the fork tests against passing vacuously: the engine under test (or the advice) really served calls. */
@@ -16,11 +19,28 @@ final class EngineExercised {
     }
 
     /**
+     * The configurations -Ddeflateaccel.forks.engines names (every one when it is unset), for a
+     * {@code @MethodSource}: a configuration left out is not a test, rather than a skipped one.
+     */
+    static Stream<EngineConfig> chosen() {
+        String only = System.getProperty(ENGINES, "");
+        List<String> labels = Arrays.asList(only.split(","));
+        return Arrays.stream(EngineConfig.values()).filter(c -> only.isEmpty() || labels.contains(c.label()));
+    }
+
+    /** {@link #chosen()} without {@link EngineConfig#NONE}: the configurations with an engine. */
+    static Stream<EngineConfig> chosenEngines() {
+        return chosen().filter(c -> c != EngineConfig.NONE);
+    }
+
+    /**
      * Skips the test unless -Ddeflateaccel.forks.engines is unset or names this engine, and, for
-     * the configurations on Intel's real libraries, unless ../shared/vendor is here.
+     * the configurations on Intel's real libraries, unless ../shared/vendor is here or a
+     * library-matrix execution names that library's build.
      */
     static void selected(EngineConfig engine) {
-        assumeTrue(!engine.usesVendorLibraries() || VendorLibraries.present(), VendorLibraries.NOT_RUN);
+        String vendorLibrary = engine == EngineConfig.QAT_VENDOR_SOFTWARE ? LibrariesUnderTest.QATZIP : LibrariesUnderTest.QPL;
+        assumeTrue(!engine.usesVendorLibraries() || LibrariesUnderTest.runs(vendorLibrary), VendorLibraries.NOT_RUN);
         String only = System.getProperty(ENGINES, "");
         assumeTrue(only.isEmpty() || Arrays.asList(only.split(",")).contains(engine.label()), "-D" + ENGINES + "=" + only);
     }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue #8 point 2: a MappedByteBuffer whose file was truncated under it (Cassandra's mmap disk
@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class MappedBufferFaultTest {
     @ParameterizedTest(name = "{0}")
-    @EnumSource(value = EngineConfig.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
+    @MethodSource("dev.deflateaccel.agent.EngineExercised#chosenEngines")
     void aFaultingMappingGivesStocksInternalErrorAndTheJvmSurvives(EngineConfig engine) {
         assumeTrue(javaFeature() >= 14, "on Java " + javaFeature() + " a faulting mapping kills the JVM in stock"
                 + " Cassandra's own ByteBuffer.get (JDK-8191278, fixed in 14): nothing to compare with");

@@ -12,13 +12,14 @@ import java.util.List;
  * module's pom, profiles {@code library-matrix} and {@code library-matrix-sid}) run the same
  * suites on the builds Debian 13 and unstable ship, unpacked by {@code .ci/fetch-libs.sh}: they
  * name each file with {@code -Ddeflateaccel.test.LIBRARY=PATH} and its version with
- * {@code -Ddeflateaccel.test.LIBRARY.version}.
+ * {@code -Ddeflateaccel.test.LIBRARY.version}. The agent module's forked suites (EngineConfig)
+ * configure the same builds.
  */
-final class LibrariesUnderTest {
-    static final String ISAL = "isal";
-    static final String LIBDEFLATE = "libdeflate";
-    static final String QATZIP = "qatzip";
-    static final String QPL = "qpl";
+public final class LibrariesUnderTest {
+    public static final String ISAL = "isal";
+    public static final String LIBDEFLATE = "libdeflate";
+    public static final String QATZIP = "qatzip";
+    public static final String QPL = "qpl";
 
     /** The folder Debian 12's packages (libisal2, libdeflate0) install into. */
     private static final String SYSTEM_FOLDER = "/usr/lib/x86_64-linux-gnu";
@@ -27,19 +28,19 @@ final class LibrariesUnderTest {
     private LibrariesUnderTest() {
     }
 
-    static String isal() {
+    public static String isal() {
         return System.getProperty(PREFIX + ISAL, IgzipEngine.DEFAULT_LIBRARY);
     }
 
-    static String libdeflate() {
+    public static String libdeflate() {
         return System.getProperty(PREFIX + LIBDEFLATE, LibdeflateEngine.DEFAULT_LIBRARY);
     }
 
-    static String qatzip() {
+    public static String qatzip() {
         return given(QATZIP) ? System.getProperty(PREFIX + QATZIP) : VendorLibraries.qatzip();
     }
 
-    static String qpl() {
+    public static String qpl() {
         return given(QPL) ? System.getProperty(PREFIX + QPL) : VendorLibraries.qpl();
     }
 
@@ -49,7 +50,7 @@ final class LibrariesUnderTest {
     }
 
     /** Whether an execution named a build of this library, rather than the default. */
-    static boolean given(String library) {
+    public static boolean given(String library) {
         return System.getProperty(PREFIX + library) != null;
     }
 
@@ -67,7 +68,7 @@ final class LibrariesUnderTest {
      * Whether this JVM's tests on Intel's libraries run on that library: the build a
      * library-matrix execution named, or (outside those executions) the vendor build.
      */
-    static boolean runs(String library) {
+    public static boolean runs(String library) {
         return matrixRun() ? given(library) : VendorLibraries.present();
     }
 
