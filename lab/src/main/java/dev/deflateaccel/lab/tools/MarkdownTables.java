@@ -15,11 +15,14 @@ public final class MarkdownTables {
     /** One table: what stands above it, its columns, its rows (each row's cells, the label first). */
     public static final class Table {
         public final String caption;
+        /** The last heading above it ("## 16 KiB chunks ..."), or "". */
+        public final String section;
         public final List<String> columns;
         public final List<List<String>> rows = new ArrayList<>();
 
-        Table(String caption, List<String> columns) {
+        Table(String caption, String section, List<String> columns) {
             this.caption = caption;
+            this.section = section;
             this.columns = columns;
         }
 
@@ -47,6 +50,7 @@ public final class MarkdownTables {
     public static List<Table> of(String markdown) {
         List<Table> tables = new ArrayList<>();
         String caption = "";
+        String section = "";
         Table current = null;
         for (String line : markdown.split("\n")) {
             String t = line.trim();
@@ -55,11 +59,14 @@ public final class MarkdownTables {
                 if (!t.isEmpty()) {
                     caption = t;
                 }
+                if (t.startsWith("#")) {
+                    section = t;
+                }
                 continue;
             }
             List<String> cells = cells(t);
             if (current == null) {
-                current = new Table(caption, cells);
+                current = new Table(caption, section, cells);
                 tables.add(current);
             } else if (!t.matches("\\|[\\s|:-]+\\|")) {
                 current.rows.add(cells);
