@@ -59,6 +59,29 @@ public final class FigureCheck {
         return problems;
     }
 
+    /**
+     * The pages whose figures are held to their reports: docs/performance.md, and the README's
+     * "Performance, in brief". Run from the repository to list what fails before a commit:
+     * {@code java -cp lab/target/classes dev.deflateaccel.lab.claims.FigureCheck}
+     */
+    public static List<String> performanceDocs(Path root) {
+        FigureCheck check = new FigureCheck(root);
+        Path page = root.resolve("docs/performance.md");
+        List<String> problems = new ArrayList<>(
+                check.problems("docs/performance.md", page.getParent(), DocBlock.of(ReportEvidence.read(page))));
+        Path readme = root.resolve("README.md");
+        problems.addAll(check.problems("README.md", root,
+                DocBlock.section(DocBlock.of(ReportEvidence.read(readme)), "## Performance, in brief")));
+        return problems;
+    }
+
+    public static void main(String[] args) {
+        List<String> problems = performanceDocs(java.nio.file.Paths.get(args.length > 0 ? args[0] : "."));
+        problems.forEach(System.out::println);
+        System.out.println(problems.size() + " figure problem(s)");
+        System.exit(problems.isEmpty() ? 0 : 1);
+    }
+
     private void check(String page, List<Figure> figures, Set<Path> named, String text, List<String> problems) {
         String at = page + ":" + figures.get(0).line + ": ";
         if (named.isEmpty()) {

@@ -90,4 +90,11 @@ class FigureCheckTest {
         assertEquals(1, problems.size());
         assertTrue(problems.get(0).contains("unrecorded.derived.md, which does not record"), problems.get(0));
     }
+
+    @Test
+    void aDecimalInProseIsAFigureAndATargetIsNot() {
+        assertEquals(List.of("docs/page.md:1: \"0.40\" is not in lab/node-results/quiet.md"),
+                check("predicted over measured 0.40, target ≤ 0.72 ([report](../lab/node-results/quiet.md)).\n"));
+        assertEquals(List.of(), check("Cassandra 5.0.9 on a 5.0 node, target ≥ 0.95 ([report](../lab/node-results/quiet.md)).\n"));
+    }
 }
