@@ -40,11 +40,17 @@ public final class Figure {
     public final String text;
     public final BigDecimal value;
     public final int line;
+    /**
+     * Written as a ratio ("0.58×"): true, false with another unit ("344 µs"), null without one
+     * (a table's bare number, a decimal in prose), which may be either.
+     */
+    public final Boolean ratio;
 
     Figure(String number, String unit, int line) {
         this.text = number + (unit == null ? "" : unit);
         this.value = NumberTokens.parse(number);
         this.line = line;
+        this.ratio = unit == null ? null : Boolean.valueOf(unit.equals("×") || unit.equals("x"));
     }
 
     /** The figures of a block, each with its line on the page. */

@@ -100,7 +100,7 @@ public final class FigureCheck {
             }
         }
         for (Figure f : figures) {
-            if (evidence.stream().noneMatch(e -> e.holds(f.value))) {
+            if (evidence.stream().noneMatch(e -> e.holds(f))) {
                 problems.add(page + ":" + f.line + ": \"" + f.text + "\" is not in "
                         + evidence.stream().map(e -> rel(e.file)).collect(Collectors.joining(", ")));
             }

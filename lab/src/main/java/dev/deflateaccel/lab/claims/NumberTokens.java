@@ -28,6 +28,27 @@ public final class NumberTokens {
         return numbers;
     }
 
+    /** A number of a report and whether the report wrote it as a ratio ("0.58x", "1.94×"). */
+    public static final class Token {
+        public final BigDecimal value;
+        public final boolean ratio;
+
+        Token(BigDecimal value, boolean ratio) {
+            this.value = value;
+            this.ratio = ratio;
+        }
+    }
+
+    public static List<Token> tokens(String text) {
+        List<Token> tokens = new ArrayList<>();
+        Matcher m = TOKEN.matcher(text);
+        while (m.find()) {
+            char next = m.end() < text.length() ? text.charAt(m.end()) : ' ';
+            tokens.add(new Token(parse(m.group()), next == 'x' || next == '×'));
+        }
+        return tokens;
+    }
+
     public static BigDecimal parse(String token) {
         return new BigDecimal(token.replace(",", ""));
     }

@@ -97,4 +97,14 @@ class FigureCheckTest {
                 check("predicted over measured 0.40, target ≤ 0.72 ([report](../lab/node-results/quiet.md)).\n"));
         assertEquals(List.of(), check("Cassandra 5.0.9 on a 5.0 node, target ≥ 0.95 ([report](../lab/node-results/quiet.md)).\n"));
     }
+
+    @Test
+    void aRatioMatchesOnlyARatioAndAMeasurementOnlyAMeasurement() {
+        String link = " ([report](../lab/node-results/quiet.md)).\n";
+        assertEquals(List.of(), check("igzip 0.41× and 73.8 ms per MB" + link));
+        assertEquals(List.of("docs/page.md:1: \"0.41ms\" is not in lab/node-results/quiet.md"),
+                check("igzip's p99 was 0.41 ms" + link), "0.41 is in the report only as a ratio");
+        assertEquals(List.of("docs/page.md:1: \"73.8×\" is not in lab/node-results/quiet.md"),
+                check("igzip 73.8×" + link), "73.8 is in the report only as a measurement");
+    }
 }
