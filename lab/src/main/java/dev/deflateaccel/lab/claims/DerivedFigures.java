@@ -31,6 +31,8 @@ public final class DerivedFigures {
     /** Both committed runs of the LCS ingest: the first, and the re-run with all 7 configurations. */
     static final String INGEST_FIRST = NODE + "20261201-231747-ingest.md";
     static final String INGEST_RERUN = NODE + "20261202-042805-ingest.md";
+    /** One major compaction per phase of the same rows, the ingest's table written offline. */
+    static final String COMPACTION_READS = NODE + "20261202-020746-compaction-reads.md";
 
     private DerivedFigures() {
     }
@@ -49,6 +51,7 @@ public final class DerivedFigures {
         files.put(derivedOf(root.resolve(STEADY)), steady(root));
         files.put(derivedOf(root.resolve(INGEST_FIRST)), ingest(root, INGEST_FIRST));
         files.put(derivedOf(root.resolve(INGEST_RERUN)), ingest(root, INGEST_RERUN));
+        files.put(derivedOf(root.resolve(COMPACTION_READS)), majorCompaction(root));
         return files;
     }
 
@@ -67,7 +70,8 @@ public final class DerivedFigures {
             throw new IllegalArgumentException("no rate and window in " + STEADY);
         }
         double operations = NumberTokens.parse(m.group(1)).doubleValue() * Double.parseDouble(m.group(2));
-        ModelCheck model = new ModelCheck(report, costs, c -> report.median("node CPU us/op", c), 1 / operations, "µs/op");
+        ModelCheck model = new ModelCheck(report, costs, c -> report.median("node CPU us/op", c),
+                ModelCheck.agentCounts(report), 1 / operations, "µs/op");
         ReportWriter md = header("Derived from the steady mixed load: the performance model against it", report, costs);
         md.paragraph(String.format(Locale.ROOT, "Node CPU per operation. Operations in the window: %,.0f. "
                 + "Stock measured %.2f µs/op, of which the model puts %.2f µs in zlib, so N = %.2f µs/op.",
@@ -80,7 +84,7 @@ public final class DerivedFigures {
         NodeReport report = new NodeReport(root.resolve(reportPath));
         ChunkCosts costs = new ChunkCosts(root.resolve(LEVELS_INGEST), root.resolve(CHUNK));
         ModelCheck.Measured compactionCpu = c -> report.medianOfRuns(c, "compaction CPU ([\\d.]+) s");
-        ModelCheck model = new ModelCheck(report, costs, compactionCpu, 1e-6, "s");
+        ModelCheck model = new ModelCheck(report, costs, compactionCpu, ModelCheck.agentCounts(report), 1e-6, "s");
         ReportWriter md = header("Derived from the write-heavy ingest: the performance model and igzip against LZ4",
                 report, costs);
         md.section("The model against the compaction threads' CPU per run");
@@ -109,6 +113,41 @@ public final class DerivedFigures {
                 "(" + report.medianRatio(perWritten, igzip) + " × " + report.medianRatio(size, igzip) + ") / ("
                         + report.medianRatio(perWritten, lz4) + " × " + report.medianRatio(size, lz4) + ")");
         return md.table(t).render();
+    }
+
+    /**
+     * The model against one major compaction, per phase. The compaction threads' CPU of a run is
+     * its compaction time times their CPU seconds per second. The agent counts a run's two
+     * compactions together, and its decompressions include the reads', so per compaction c is half
+     * the run's compressions, and d is taken as c: a major compaction reads the chunks it rewrites.
+     */
+    static String majorCompaction(Path root) {
+        NodeReport report = new NodeReport(root.resolve(COMPACTION_READS));
+        ChunkCosts costs = new ChunkCosts(root.resolve(LEVELS_INGEST), root.resolve(CHUNK));
+        ReportWriter md = header("Derived from reads during compaction: the performance model against one major compaction",
+                report, costs);
+        md.paragraph("Per compaction the agent's compressions of the run halved (it counts both phases' compactions"
+                + " together), and as many decompressions (a major compaction reads the chunks it rewrites; the"
+                + " agent's decompressions include the reads', so they cannot be used). Stock, LZ4 and Zstd get"
+                + " libdeflate's counts. Compaction threads' CPU per run = compaction s × CPU s per s of that run,"
+                + " then the median of the runs.");
+        ModelCheck.Counts perCompaction = c -> {
+            double compressions = ModelCheck.agentCounts(report).of(c)[0] / 2;
+            return new double[] {compressions, compressions};
+        };
+        for (String phase : new String[] {"unthrottled", "64 MiB/s"}) {
+            java.util.regex.Pattern run = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(phase)
+                    + ": compaction ([\\d.]+) s \\([\\d.]+ MB/s, ([\\d.]+) CPU s/s\\)");
+            ModelCheck.Measured cpu = c -> report.medianOfRuns(c, run, m ->
+                    Double.parseDouble(m.group(1)) * Double.parseDouble(m.group(2)));
+            ModelCheck model = new ModelCheck(report, costs, cpu, perCompaction, 1e-6, "s");
+            md.section("The " + phase + " phase");
+            md.paragraph(String.format(Locale.ROOT, "Stock's compaction threads used %.2f s, of which the model puts"
+                    + " %.2f s in zlib, so N = %.2f s.", cpu.of("Deflate, stock"), cpu.of("Deflate, stock") - model.rest(),
+                    model.rest()));
+            md.table(model.table());
+        }
+        return md.render();
     }
 
     private static ReportWriter header(String title, NodeReport report, ChunkCosts costs) {

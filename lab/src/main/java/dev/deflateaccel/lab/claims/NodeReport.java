@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -70,14 +71,18 @@ final class NodeReport {
 
     /** The median over a configuration's runs of a number each run line carries, e.g. "compaction CPU ([\\d.]+) s". */
     double medianOfRuns(String config, String regex) {
-        Pattern p = Pattern.compile(regex);
+        return medianOfRuns(config, Pattern.compile(regex), m -> NumberTokens.parse(m.group(1)).doubleValue());
+    }
+
+    /** The median over a configuration's runs of a value computed from each run line's match. */
+    double medianOfRuns(String config, Pattern pattern, Function<Matcher, Double> value) {
         List<Double> values = new ArrayList<>();
         for (String run : runs(config)) {
-            Matcher m = p.matcher(run);
+            Matcher m = pattern.matcher(run);
             if (!m.find()) {
-                throw new IllegalArgumentException("no " + regex + " in a run of " + config + " in " + file);
+                throw new IllegalArgumentException("no " + pattern + " in a run of " + config + " in " + file);
             }
-            values.add(NumberTokens.parse(m.group(1)).doubleValue());
+            values.add(value.apply(m));
         }
         return Spread.of(values).median;
     }
