@@ -8,6 +8,8 @@ import java.nio.file.Paths;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.deflateaccel.lab.tools.MarkdownTable;
 import dev.deflateaccel.lab.tools.ReportWriter;
@@ -64,7 +66,7 @@ public final class DerivedFigures {
         NodeReport report = new NodeReport(root.resolve(STEADY));
         ChunkCosts costs = new ChunkCosts(root.resolve(LEVELS_STEADY), root.resolve(CHUNK));
         // Operations in the measured window: the fixed rate times the window, from the report's header.
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("at ([\\d,]+) requests/s for (\\d+) s")
+        Matcher m = Pattern.compile("at ([\\d,]+) requests/s for (\\d+) s")
                 .matcher(report.text);
         if (!m.find()) {
             throw new IllegalArgumentException("no rate and window in " + STEADY);
@@ -136,7 +138,7 @@ public final class DerivedFigures {
             return new double[] {compressions, compressions};
         };
         for (String phase : new String[] {"unthrottled", "64 MiB/s"}) {
-            java.util.regex.Pattern run = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(phase)
+            Pattern run = Pattern.compile(Pattern.quote(phase)
                     + ": compaction ([\\d.]+) s \\([\\d.]+ MB/s, ([\\d.]+) CPU s/s\\)");
             ModelCheck.Measured cpu = c -> report.medianOfRuns(c, run, m ->
                     Double.parseDouble(m.group(1)) * Double.parseDouble(m.group(2)));

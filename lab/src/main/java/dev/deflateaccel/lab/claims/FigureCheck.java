@@ -1,6 +1,7 @@
 package dev.deflateaccel.lab.claims;
 
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -76,7 +77,7 @@ public final class FigureCheck {
     }
 
     public static void main(String[] args) {
-        List<String> problems = performanceDocs(java.nio.file.Paths.get(args.length > 0 ? args[0] : "."));
+        List<String> problems = performanceDocs(Paths.get(args.length > 0 ? args[0] : "."));
         problems.forEach(System.out::println);
         System.out.println(problems.size() + " figure problem(s)");
         System.exit(problems.isEmpty() ? 0 : 1);

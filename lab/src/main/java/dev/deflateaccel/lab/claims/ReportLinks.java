@@ -24,8 +24,7 @@ public final class ReportLinks {
         while (m.find()) {
             Path target = pageDir.resolve(m.group(1)).normalize();
             String name = target.toString().replace('\\', '/');
-            boolean inResults = name.contains("lab/results/") || name.contains("lab/node-results/")
-                    || pageDir.normalize().toString().replace('\\', '/').matches(".*lab/(node-)?results$");
+            boolean inResults = name.contains("lab/results/") || name.contains("lab/node-results/");
             if (inResults && (name.endsWith(".md") || name.endsWith(".txt")) && Files.isRegularFile(target)) {
                 reports.add(target);
             }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * nobody edited one by hand, and a change to the model's code or to a report shows up here.
  */
 class DerivedFiguresTest {
-    static final Path ROOT = java.nio.file.Paths.get("..").toAbsolutePath().normalize();
+    static final Path ROOT = Paths.get("..").toAbsolutePath().normalize();
 
     @Test
     void committedDerivedFilesAreWhatTheLabComputes() {
