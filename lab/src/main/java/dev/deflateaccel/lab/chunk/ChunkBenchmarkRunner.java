@@ -1,7 +1,6 @@
 package dev.deflateaccel.lab.chunk;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -14,6 +13,7 @@ import dev.deflateaccel.lab.MachineDescription;
 import dev.deflateaccel.lab.MachineLoad;
 import dev.deflateaccel.lab.RepoLayout;
 import dev.deflateaccel.lab.tools.Numbers;
+import dev.deflateaccel.lab.tools.ReportDataFile;
 
 /**
  * Runs the whole comparison in one invocation, one configuration after the other (never in
@@ -88,7 +88,7 @@ public final class ChunkBenchmarkRunner {
                 MachineLoad.snapshot().describeSince(runStart)).render();
         Files.createDirectories(options.resultsDir);
         Path reportFile = options.resultsDir.resolve(stamp + ".md");
-        Files.write(reportFile, markdown.getBytes(StandardCharsets.UTF_8));
+        ReportDataFile.write(reportFile, markdown); // and its data beside it, X.json
         System.out.println();
         System.out.println(markdown);
         System.out.println("[bench] report written to " + reportFile + " (raw JMH JSON and agent configs under "

@@ -1,7 +1,6 @@
 package dev.deflateaccel.lab.experiment;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +11,7 @@ import dev.deflateaccel.lab.RepoLayout;
 import dev.deflateaccel.lab.tools.ChildJvm;
 import dev.deflateaccel.lab.tools.ChildSession;
 import dev.deflateaccel.lab.tools.ProtocolLine;
+import dev.deflateaccel.lab.tools.ReportDataFile;
 import dev.deflateaccel.lab.tools.ReportHeader;
 
 /**
@@ -172,7 +172,7 @@ public final class ExperimentRunner {
 
     /** Writes the report, prints it, says where it and the chart (if drawn) are; exits 0, or 1 when {@code failed}. */
     public void publish(String text, boolean charted, boolean failed) throws IOException {
-        Files.write(markdown, text.getBytes(StandardCharsets.UTF_8));
+        ReportDataFile.write(markdown, text); // and its data beside it, X.json
         System.out.println();
         System.out.println(text);
         System.out.println("[" + tag + "] report: " + markdown + (charted ? ", chart: " + png : ""));

@@ -2,7 +2,6 @@ package dev.deflateaccel.lab.node;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -21,6 +20,7 @@ import java.util.function.Function;
 import dev.deflateaccel.lab.MachineDescription;
 import dev.deflateaccel.lab.MachineLoad;
 import dev.deflateaccel.lab.tools.ChartWriter;
+import dev.deflateaccel.lab.tools.ReportDataFile;
 
 /**
  * The loop every node program runs (steady load, ingest, end to end, side by side): every
@@ -129,8 +129,8 @@ final class RotatedRuns {
             Path md = resultsDir.resolve(stamp + "-" + kind + ".md");
             Path png = resultsDir.resolve(stamp + "-" + kind + ".png");
             boolean drawn = ChartWriter.write(kind, header, report.charts(), 2, 700, 420, png);
-            Files.write(md, (markdown + (drawn ? "\nFigure: `" + png.getFileName() + "`\n" : ""))
-                    .getBytes(StandardCharsets.UTF_8));
+            // The report and its data beside it (X.json), from the same text.
+            ReportDataFile.write(md, markdown + (drawn ? "\nFigure: `" + png.getFileName() + "`\n" : ""));
             System.out.println();
             System.out.print(markdown);
             Progress.say("%nwritten: %s%s", md.toAbsolutePath(), drawn ? "\n         " + png.toAbsolutePath() : "");
