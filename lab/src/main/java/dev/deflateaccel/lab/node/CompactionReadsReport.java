@@ -11,39 +11,42 @@ final class CompactionReadsReport {
 
     private static final double MIB = 1024 * 1024;
 
-    private static final List<Metric<CompactionReadsResult>> TABLE = new ArrayList<>();
-    private static final List<Metric<CompactionReadsResult>> RANKED = new ArrayList<>();
-    private static final List<Metric<CompactionReadsResult>> CHARTED = new ArrayList<>();
+    /** The metrics of one report: both compactions' rows, and which of them are ranked and charted. */
+    private static final class Rows {
+        final List<Metric<CompactionReadsResult>> table = new ArrayList<>();
+        final List<Metric<CompactionReadsResult>> ranked = new ArrayList<>();
+        final List<Metric<CompactionReadsResult>> charted = new ArrayList<>();
 
-    static {
-        phase("unthrottled", r -> r.unthrottled);
-        phase("64 MiB/s", r -> r.throttled);
-        TABLE.add(new Metric<>("table Data.db MiB before compaction", r -> r.tableBytes / MIB, true, "%.0f"));
-    }
+        Rows(String throttledName) {
+            phase("unthrottled", r -> r.unthrottled);
+            phase(throttledName, r -> r.throttled);
+            table.add(new Metric<>("table Data.db MiB before compaction", r -> r.tableBytes / MIB, true, "%.0f"));
+        }
 
-    /** The rows of one compaction: reads during it and without it, its time and its threads' CPU. */
-    private static void phase(String name, Function<CompactionReadsResult, CompactionReadsResult.Phase> phase) {
-        Metric<CompactionReadsResult> p99 = reads(name + ": read p99 ms during compaction", phase, p -> p.during.p99);
-        Metric<CompactionReadsResult> p999 = reads(name + ": read p99.9 ms during compaction", phase,
-                p -> p.during.p999);
-        Metric<CompactionReadsResult> seconds = reads(name + ": compaction s", phase, p -> p.compactionSeconds);
-        Metric<CompactionReadsResult> cpu = reads(name + ": compaction threads' CPU s per s", phase,
-                CompactionReadsResult.Phase::compactionCpuPerSecond);
-        TABLE.add(reads(name + ": read p50 ms during compaction", phase, p -> p.during.p50));
-        TABLE.add(p99);
-        TABLE.add(p999);
-        TABLE.add(reads(name + ": read p50 ms without compaction", phase, p -> p.quiet.p50));
-        TABLE.add(reads(name + ": read p99 ms without compaction", phase, p -> p.quiet.p99));
-        TABLE.add(reads(name + ": read p99.9 ms without compaction", phase, p -> p.quiet.p999));
-        TABLE.add(seconds);
-        TABLE.add(new Metric<>(name + ": compaction MB/s read", r -> phase.apply(r).megabytesPerSecond(), false,
-                "%.1f"));
-        TABLE.add(cpu);
-        RANKED.add(p99);
-        RANKED.add(p999);
-        RANKED.add(seconds);
-        CHARTED.add(p99);
-        CHARTED.add(seconds);
+        /** The rows of one compaction: reads during it and without it, its time and its threads' CPU. */
+        private void phase(String name, Function<CompactionReadsResult, CompactionReadsResult.Phase> phase) {
+            Metric<CompactionReadsResult> p99 = reads(name + ": read p99 ms during compaction", phase, p -> p.during.p99);
+            Metric<CompactionReadsResult> p999 = reads(name + ": read p99.9 ms during compaction", phase,
+                    p -> p.during.p999);
+            Metric<CompactionReadsResult> seconds = reads(name + ": compaction s", phase, p -> p.compactionSeconds);
+            Metric<CompactionReadsResult> cpu = reads(name + ": compaction threads' CPU s per s", phase,
+                    CompactionReadsResult.Phase::compactionCpuPerSecond);
+            table.add(reads(name + ": read p50 ms during compaction", phase, p -> p.during.p50));
+            table.add(p99);
+            table.add(p999);
+            table.add(reads(name + ": read p50 ms without compaction", phase, p -> p.quiet.p50));
+            table.add(reads(name + ": read p99 ms without compaction", phase, p -> p.quiet.p99));
+            table.add(reads(name + ": read p99.9 ms without compaction", phase, p -> p.quiet.p999));
+            table.add(seconds);
+            table.add(new Metric<>(name + ": compaction MB/s read", r -> phase.apply(r).megabytesPerSecond(), false,
+                    "%.1f"));
+            table.add(cpu);
+            ranked.add(p99);
+            ranked.add(p999);
+            ranked.add(seconds);
+            charted.add(p99);
+            charted.add(seconds);
+        }
     }
 
     private static Metric<CompactionReadsResult> reads(String name,
@@ -53,10 +56,20 @@ final class CompactionReadsReport {
                 name.contains("CPU") ? "%.2f" : name.contains("ms") ? "%.2f" : "%.1f");
     }
 
-    static final RunReport.Definition<CompactionReadsResult> DEFINITION = new RunReport.Definition<>(
-            "deflate-accel reads during compaction", TABLE, RANKED, CHARTED, null, null,
-            r -> String.format(Locale.ROOT, "table %.0f MiB; unthrottled: %s; 64 MiB/s: %s", r.tableBytes / MIB,
-                    line(r.unthrottled), line(r.throttled)),
+    /** The report of a run at Cassandra's default throttle, 64 MiB/s (the committed runs). */
+    static final RunReport.Definition<CompactionReadsResult> DEFINITION = definition(CompactionReadsRun.DEFAULT_THROUGHPUT);
+
+    /**
+     * The report of a run whose second compaction is throttled to {@code throttleMib} MiB/s: the
+     * default 64, or one chosen below this machine's stock compaction rate so that it binds.
+     */
+    static RunReport.Definition<CompactionReadsResult> definition(int throttleMib) {
+        String throttled = throttleMib + " MiB/s";
+        Rows rows = new Rows(throttled);
+        return new RunReport.Definition<>(
+            "deflate-accel reads during compaction", rows.table, rows.ranked, rows.charted, null, null,
+            r -> String.format(Locale.ROOT, "table %.0f MiB; unthrottled: %s; %s: %s", r.tableBytes / MIB,
+                    line(r.unthrottled), throttled, line(r.throttled)),
             r -> r.engines.line,
             List.of("table: time-series points (TimeSeriesPoint, about 300 bytes each) written offline by Cassandra's"
                             + " CQLSSTableWriter (cassandra-all 5.0.9, stock code, no agent) with the configuration's"
@@ -73,8 +86,11 @@ final class CompactionReadsReport {
                     "compaction s and MB/s: the server's own \"Compacted (...) in N ms\" line, MB read on disk."
                             + " Compaction threads' CPU s per s: the CompactionExecutor threads' CPU over the reads"
                             + " window around the compaction, divided by its length.",
-                    "first the table \"unthrottled\" (nodetool setcompactionthroughput 0), then the other at 64"
-                            + " MiB/s (Cassandra's default), in that order in every run."));
+                    "first the table \"unthrottled\" (nodetool setcompactionthroughput 0), then the other at "
+                            + throttled + (throttleMib == CompactionReadsRun.DEFAULT_THROUGHPUT ? " (Cassandra's default)"
+                            : " (below this machine's stock compaction rate, so that it binds)")
+                            + ", in that order in every run."));
+    }
 
     private static String line(CompactionReadsResult.Phase p) {
         return String.format(Locale.ROOT, "compaction %.1f s (%.1f MB/s, %.2f CPU s/s), reads p50/p99/p99.9 %.2f/%.1f/%.1f"

@@ -22,8 +22,8 @@ import dev.deflateaccel.harness.workload.TimeSeriesTable;
  * One reads-during-compaction run (issue 19 item 2, the shape of CASSANDRA-21134): a fresh node
  * imports the same offline-written table twice (two tables, so that each compaction starts from
  * the same SSTables); then, per table, fixed-rate point reads for a quiet window, and the same
- * reads throughout a major compaction of that table: first unthrottled, then at Cassandra's
- * default compaction_throughput of 64 MiB/s. The chunk cache is off, so every read decompresses
+ * reads throughout a major compaction of that table: first unthrottled, then throttled, by default
+ * at Cassandra's default compaction_throughput of 64 MiB/s ({@code --throttle-mibs}). The chunk cache is off, so every read decompresses
  * what it reads, as it does on a node whose working set does not fit the cache.
  */
 final class CompactionReadsRun {
@@ -66,7 +66,7 @@ final class CompactionReadsRun {
                         warmUp.run(options.rate, options.warmUp);
                     }
                     measure(node, UNTHROTTLED, 0, r.unthrottled, 11 + repetition);
-                    measure(node, THROTTLED, DEFAULT_THROUGHPUT, r.throttled, 21 + repetition);
+                    measure(node, THROTTLED, options.throttleMib, r.throttled, 21 + repetition);
                 });
     }
 

@@ -29,7 +29,8 @@ final class SteadyLoadOptions {
             "       run-steady-load.sh --ingest [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
             "                          [--mixed-seconds M] [--mixed-rate OPS] [--stcs] [--chunk-kb K] [--results DIR]",
             "       run-steady-load.sh --compaction-reads [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
-            "                          [--rate OPS] [--seconds S] [--warmup-seconds W] [--chunk-kb K] [--results DIR]",
+            "                          [--rate OPS] [--seconds S] [--warmup-seconds W] [--throttle-mibs T] [--chunk-kb K]",
+            "                          [--results DIR]",
             "       run-steady-load.sh --saturation [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
             "                          [--steps C1,C2,...] [--p99-bound-ms B] [--seconds S] [--warmup-seconds W]",
             "       run-steady-load.sh --export-uncompressed-sstables DIR [--rows N]",
@@ -52,7 +53,7 @@ final class SteadyLoadOptions {
                     + "Deflate; written once offline by CQLSSTableWriter and kept in lab/target/offline-sstables) "
                     + "twice; W s of unmeasured reads; then per table S s of checked point reads at OPS/s without "
                     + "compaction, and the same reads throughout a major compaction, first unthrottled, then at "
-                    + "64 MiB/s.", o -> o.compactionReads = true)
+                    + "T MiB/s (--throttle-mibs).", o -> o.compactionReads = true)
             .flag("--saturation", "the 80/20 load closed loop instead (issue 19 item 3). Per run, after the preload: "
                     + "W s unmeasured, then S s at each number in flight C; the result is the highest throughput whose "
                     + "read p99 stays under B ms and the node's CPU per operation there. With --quick 60000 points, so "
@@ -74,6 +75,10 @@ final class SteadyLoadOptions {
             .option("--mixed-rate OPS", number(1, Double.MAX_VALUE), "1000", "--ingest: the mixed phase's rate",
                     (o, v) -> o.mixedRate = v)
             .flag("--stcs", "--ingest: SizeTieredCompactionStrategy instead of leveled", o -> o.stcs = true)
+            .option("--throttle-mibs T", integer(1, 1024), "64", "--compaction-reads: the second compaction's"
+                    + " throttle, MiB/s (nodetool setcompactionthroughput); the default is Cassandra's, which on a"
+                    + " machine whose compactions run slower than it never binds: choose one below stock's"
+                    + " unthrottled compaction MB/s there", (o, v) -> o.throttleMib = v)
             .option("--steps C1,C2,...", ints(1, Integer.MAX_VALUE).wanting("numbers in flight, each at least 1, "
                     + "e.g. 8,32,128"), "4,8,16,32,64", "--saturation: numbers in flight", (o, v) -> o.steps = v)
             .option("--p99-bound-ms B", number(0.001, Double.MAX_VALUE), "20", "--saturation: the read p99 bound",
@@ -105,6 +110,7 @@ final class SteadyLoadOptions {
 
     List<SteadyConfig> configs;
     int repetitions;
+    int throttleMib;
     long rows;
     double rate;
     Duration measured;

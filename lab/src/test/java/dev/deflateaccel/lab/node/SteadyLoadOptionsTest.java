@@ -77,6 +77,8 @@ class SteadyLoadOptionsTest {
         assertEquals(Duration.ofSeconds(15), o.warmUp);
         assertEquals(SteadyConfig.parse(SteadyConfig.READS_SET), o.configs);
         assertEquals(3, o.repetitions);
+        assertEquals(64, o.throttleMib, "Cassandra's default compaction_throughput");
+        assertEquals(4, SteadyLoadOptions.parse(new String[] {"--compaction-reads", "--throttle-mibs", "4"}).throttleMib);
         SteadyLoadOptions quick = SteadyLoadOptions.parse(new String[] {"--quick", "--compaction-reads", "--rate", "200"});
         assertEquals(300_000, quick.rows);
         assertEquals(200, quick.rate, "a given value wins over the mode's");
