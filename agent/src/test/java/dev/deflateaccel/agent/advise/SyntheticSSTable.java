@@ -1,0 +1,97 @@
+package dev.deflateaccel.agent.advise;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.CRC32;
+
+import dev.deflateaccel.sample.RowBytes;
+
+/**
+ * Writes an SSTable's Data.db and CompressionInfo.db as Cassandra 4.0+ writes them
+ * (CompressedSequentialWriter, CompressionMetadata.Writer): each chunk compressed, or stored as it
+ * is (padded to maxCompressedLength) when compression does not get below maxCompressedLength,
+ * followed by its CRC32; the header, then one offset per chunk. The other components of an SSTable
+ * are not needed by the advisor and are not written.
+ */
+final class SyntheticSSTable {
+    interface Compress {
+        byte[] compress(byte[] chunk) throws Exception;
+    }
+
+    static Compress deflate() {
+        return chunk -> {
+            DeflateSource d = new DeflateSource();
+            byte[] out = new byte[d.bound(chunk.length)];
+            return Arrays.copyOf(out, d.compress(chunk, out));
+        };
+    }
+
+    /** The bytes as they were: the Data.db offsets and CRCs of a stored-uncompressed table. */
+    final byte[] uncompressed;
+    final Path data;
+    final Path compressionInfo;
+
+    private SyntheticSSTable(byte[] uncompressed, Path data, Path compressionInfo) {
+        this.uncompressed = uncompressed;
+        this.data = data;
+        this.compressionInfo = compressionInfo;
+    }
+
+    static SyntheticSSTable deflate(Path folder, int generation, int bytes, int chunkLength) throws Exception {
+        return write(folder, generation, "DeflateCompressor", new TreeMap<String, String>(), bytes, chunkLength,
+                Integer.MAX_VALUE, deflate());
+    }
+
+    static SyntheticSSTable write(Path folder, int generation, String compressor, Map<String, String> options, int bytes,
+            int chunkLength, int maxCompressedLength, Compress codec) throws Exception {
+        Files.createDirectories(folder);
+        byte[] content = RowBytes.generate(bytes, 4711L + generation);
+        ByteArrayOutputStream data = new ByteArrayOutputStream();
+        int chunks = (bytes + chunkLength - 1) / chunkLength;
+        long[] offsets = new long[chunks];
+        for (int i = 0; i < chunks; i++) {
+            offsets[i] = data.size();
+            byte[] chunk = Arrays.copyOfRange(content, i * chunkLength, Math.min(bytes, (i + 1) * chunkLength));
+            byte[] stored = codec.compress(chunk);
+            if (stored.length >= maxCompressedLength) {
+                stored = Arrays.copyOf(chunk, Math.max(chunk.length, maxCompressedLength));
+            }
+            data.write(stored);
+            CRC32 crc = new CRC32();
+            crc.update(stored);
+            new DataOutputStream(data).writeInt((int) crc.getValue());
+        }
+        ByteArrayOutputStream info = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(info);
+        out.writeUTF(compressor);
+        out.writeInt(options.size());
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            out.writeUTF(e.getKey());
+            out.writeUTF(e.getValue());
+        }
+        out.writeInt(chunkLength);
+        out.writeInt(maxCompressedLength);
+        out.writeLong(bytes);
+        out.writeInt(chunks);
+        for (long o : offsets) {
+            out.writeLong(o);
+        }
+        Path d = folder.resolve("nb-" + generation + "-big-Data.db");
+        Path c = folder.resolve("nb-" + generation + "-big-CompressionInfo.db");
+        Files.write(d, data.toByteArray());
+        Files.write(c, info.toByteArray());
+        return new SyntheticSSTable(content, d, c);
+    }
+
+    static void flipByte(Path file, long at) throws IOException {
+        byte[] b = Files.readAllBytes(file);
+        b[(int) at] ^= 0x5a;
+        Files.write(file, b);
+    }
+}
