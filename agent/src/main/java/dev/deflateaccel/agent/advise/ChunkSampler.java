@@ -153,6 +153,10 @@ final class ChunkSampler {
             return null;
         }
         byte[] uncompressed = new byte[info.uncompressedLength(chunk)];
+        if (uncompressed.length == 0) {
+            // The empty last chunk of a compaction's SSTable: what it holds is not data.
+            return new SampledChunk(uncompressed, stored, false, info.maxCompressedLength());
+        }
         if (info.storedUncompressed(chunk)) {
             if (stored.length < uncompressed.length) {
                 problems.add(where + " is stored uncompressed but holds " + stored.length + " of its "

@@ -88,12 +88,13 @@ public final class CompressionInfo {
         return (int) (end - offsets[chunk] - 4);
     }
 
+    /** 0 for the empty chunk a compaction's SSTable may end with. */
     public int uncompressedLength(int chunk) {
-        return (int) Math.min(chunkLength, uncompressedLength - (long) chunk * chunkLength);
+        return (int) Math.max(0, Math.min(chunkLength, uncompressedLength - (long) chunk * chunkLength));
     }
 
     /** Whether Cassandra stored this chunk as it was, because compressing it did not pay. */
     public boolean storedUncompressed(int chunk) {
-        return storedLength(chunk) >= maxCompressedLength;
+        return uncompressedLength(chunk) > 0 && storedLength(chunk) >= maxCompressedLength;
     }
 }

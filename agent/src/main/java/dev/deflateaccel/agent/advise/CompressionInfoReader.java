@@ -13,7 +13,9 @@ import java.util.Map;
  * ({@code CompressionMetadata.Writer.writeHeader}, then the offsets): the compressor's class name
  * (writeUTF), the option count and that many key/value pairs (writeUTF each), the chunk length,
  * the max compressed length (SSTable versions "na" and later, i.e. 4.0+), the uncompressed length
- * (a long), the chunk count, and one long offset per chunk. Everything is checked against the
+ * (a long), the chunk count, and one long offset per chunk. The chunks hold the uncompressed bytes
+ * in order, each a full chunk length but the last; a compaction's SSTable may end in one chunk
+ * with no data. Everything is checked against the
  * Data.db length, so a corrupt or truncated file is refused with what is wrong rather than read
  * into nonsense.
  */
@@ -58,7 +60,9 @@ final class CompressionInfoReader {
             long uncompressed = in.readLong();
             int chunkCount = in.readInt();
             long expectedChunks = (uncompressed + chunkLength - 1) / chunkLength;
-            if (uncompressed < 0 || chunkCount < 0 || chunkCount != expectedChunks) {
+            // A compaction's SSTable of 4.0 can end in one more chunk that holds no data (its
+            // offsets end 4 bytes, one checksum, before the end of Data.db): seen on 4.0.19.
+            if (uncompressed < 0 || chunkCount < 0 || (chunkCount != expectedChunks && chunkCount != expectedChunks + 1)) {
                 throw corrupt(file, chunkCount + " chunks do not hold " + uncompressed + " bytes in chunks of "
                         + chunkLength);
             }
@@ -69,12 +73,12 @@ final class CompressionInfoReader {
             long[] offsets = new long[chunkCount];
             for (int i = 0; i < chunkCount; i++) {
                 offsets[i] = in.readLong();
-                // Each chunk holds at least one stored byte and its 4-byte checksum.
-                if (i == 0 ? offsets[0] != 0 : offsets[i] < offsets[i - 1] + 5) {
+                // Each chunk holds its stored bytes (none for an empty one) and a 4-byte checksum.
+                if (i == 0 ? offsets[0] != 0 : offsets[i] < offsets[i - 1] + 4) {
                     throw corrupt(file, "chunk " + i + " starts at " + offsets[i] + ", "
                             + (i == 0 ? "not at 0" : "within chunk " + (i - 1) + " (at " + offsets[i - 1] + ")"));
                 }
-                if (offsets[i] + 5 > dataFileLength) {
+                if (offsets[i] + 4 > dataFileLength) {
                     throw new AdviseException(file + " and its Data.db disagree: chunk " + i + " starts at "
                             + offsets[i] + " but Data.db has only " + dataFileLength
                             + " bytes (Data.db truncated, or a CompressionInfo.db of another SSTable)");

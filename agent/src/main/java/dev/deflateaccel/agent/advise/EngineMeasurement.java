@@ -50,6 +50,10 @@ final class EngineMeasurement {
         try {
             for (int i = 0; i < chunks.size(); i++) {
                 SampledChunk c = chunks.get(i);
+                if (c.empty()) {
+                    bytes += c.bytesWith(0);
+                    continue;
+                }
                 int n;
                 try {
                     n = codec.compress(c.uncompressed, out);
@@ -93,7 +97,7 @@ final class EngineMeasurement {
             maxLength = Math.max(maxLength, c.uncompressed.length);
         }
         for (SampledChunk c : timingSubset(chunks)) {
-            if (!c.storedUncompressed) {
+            if (!c.storedUncompressed && !c.empty()) {
                 timed.add(c);
                 streams.add(c.stored);
             }
@@ -115,7 +119,9 @@ final class EngineMeasurement {
         int step = (int) Math.max(1, (total + TIMING_BYTES - 1) / TIMING_BYTES);
         List<SampledChunk> subset = new ArrayList<>();
         for (int i = 0; i < chunks.size(); i += step) {
-            subset.add(chunks.get(i));
+            if (!chunks.get(i).empty()) {
+                subset.add(chunks.get(i));
+            }
         }
         return subset;
     }

@@ -17,6 +17,10 @@ final class SampledChunk {
         this.maxCompressedLength = maxCompressedLength;
     }
 
+    boolean empty() {
+        return uncompressed.length == 0;
+    }
+
     /** What the chunk occupies in Data.db now: its stored bytes and the 4-byte checksum. */
     long currentBytes() {
         return stored.length + 4L;
@@ -28,6 +32,10 @@ final class SampledChunk {
      * the table's min_compress_ratio, plus the checksum either way.
      */
     long bytesWith(int compressedLength) {
+        if (uncompressed.length == 0) {
+            // Cassandra compresses no empty chunk: it stores what it stored, and so would the agent.
+            return currentBytes();
+        }
         if (compressedLength >= maxCompressedLength) {
             return Math.max(uncompressed.length, maxCompressedLength) + 4L;
         }

@@ -137,6 +137,20 @@ class AdviseCommandTest {
         assertTrue(row(t, "libdeflate 6").usable());
     }
 
+    /** Cassandra 4.0.19's compaction output ends with an empty chunk: read, and counted as it is stored. */
+    @Test
+    void emptyLastChunkOfACompaction() throws Exception {
+        SyntheticSSTable s = SyntheticSSTable.write(table(), 1, "DeflateCompressor", new TreeMap<String, String>(),
+                100_000, 16 << 10, Integer.MAX_VALUE, SyntheticSSTable.deflate(), true);
+        AdviceRun run = advise(bounds(1, true), null, table());
+        TableAdvice t = run.tables.get(0);
+        assertEquals(Collections.emptyList(), run.problems.messages());
+        assertEquals(8, t.group.chunkCount());
+        assertEquals(8, t.sampledChunks);
+        assertEquals(Files.size(s.data), t.current.sampleBytes, "every byte of Data.db is in the sample");
+        assertEquals(Files.size(s.data), t.predictedBytes(row(t, "zlib 6")));
+    }
+
     @Test
     void folderWithoutSSTables() throws Exception {
         Files.createDirectories(table());

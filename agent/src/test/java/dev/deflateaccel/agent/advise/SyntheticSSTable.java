@@ -50,12 +50,25 @@ final class SyntheticSSTable {
 
     static SyntheticSSTable write(Path folder, int generation, String compressor, Map<String, String> options, int bytes,
             int chunkLength, int maxCompressedLength, Compress codec) throws Exception {
+        return write(folder, generation, compressor, options, bytes, chunkLength, maxCompressedLength, codec, false);
+    }
+
+    /**
+     * {@code emptyLastChunk}: one more chunk with nothing stored, only the checksum of nothing, as
+     * Cassandra 4.0.19 ends a compaction's SSTable (seen in InstalledBaseIT's nodes).
+     */
+    static SyntheticSSTable write(Path folder, int generation, String compressor, Map<String, String> options, int bytes,
+            int chunkLength, int maxCompressedLength, Compress codec, boolean emptyLastChunk) throws Exception {
         Files.createDirectories(folder);
         byte[] content = RowBytes.generate(bytes, 4711L + generation);
         ByteArrayOutputStream data = new ByteArrayOutputStream();
-        int chunks = (bytes + chunkLength - 1) / chunkLength;
+        int dataChunks = (bytes + chunkLength - 1) / chunkLength;
+        int chunks = dataChunks + (emptyLastChunk ? 1 : 0);
         long[] offsets = new long[chunks];
-        for (int i = 0; i < chunks; i++) {
+        if (emptyLastChunk) {
+            offsets[dataChunks] = -1;
+        }
+        for (int i = 0; i < dataChunks; i++) {
             offsets[i] = data.size();
             byte[] chunk = Arrays.copyOfRange(content, i * chunkLength, Math.min(bytes, (i + 1) * chunkLength));
             byte[] stored = codec.compress(chunk);
@@ -66,6 +79,10 @@ final class SyntheticSSTable {
             CRC32 crc = new CRC32();
             crc.update(stored);
             new DataOutputStream(data).writeInt((int) crc.getValue());
+        }
+        if (emptyLastChunk) {
+            offsets[dataChunks] = data.size();
+            new DataOutputStream(data).writeInt((int) new CRC32().getValue());
         }
         ByteArrayOutputStream info = new ByteArrayOutputStream();
         DataOutputStream out = new DataOutputStream(info);
