@@ -100,7 +100,9 @@ public final class AdviseCommand {
         try {
             run = advise(paths, lib, accel, bounds, new Progress(err));
         } catch (AdviseException e) {
-            err.println("advise: " + e.getMessage());
+            for (String line : e.getMessage().split("\n")) {
+                err.println("advise: " + line);
+            }
             err.println("advise: nothing could be sampled; nothing was changed");
             return 1;
         }
@@ -123,7 +125,7 @@ public final class AdviseCommand {
         long start = System.nanoTime();
         InputProblems problems = new InputProblems();
         List<TableAdvice> tables = new ArrayList<>();
-        Map<Path, List<SSTable>> found = SSTableFinder.find(paths);
+        Map<Path, List<SSTable>> found = SSTableFinder.find(paths, problems);
         List<SSTableGroup> groups = new ArrayList<>();
         for (Map.Entry<Path, List<SSTable>> e : found.entrySet()) {
             List<CompressedSSTable> read = new ArrayList<>();

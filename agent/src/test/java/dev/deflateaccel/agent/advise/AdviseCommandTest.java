@@ -165,6 +165,10 @@ class AdviseCommandTest {
         String[] r = cli(dir.resolve("nope").toString());
         assertEquals("1", r[0]);
         assertTrue(r[2].contains(dir.resolve("nope") + " does not exist"), r[2]);
+        SyntheticSSTable.deflate(table(), 1, 50_000, 16 << 10);
+        String[] one = cli("--seconds", "2", dir.resolve("nope").toString(), table().toString());
+        assertEquals("0", one[0], "the PATH that holds SSTables is sampled");
+        assertTrue(one[1].contains(dir.resolve("nope") + " does not exist"), one[1]);
         assertEquals("2", cli()[0]);
         String[] bad = cli("--max-chunks", "0", dir.toString());
         assertEquals("2", bad[0]);
@@ -290,7 +294,7 @@ class AdviseCommandTest {
         SyntheticSSTable.deflate(table(), 2, 200_000, 16 << 10);
         InputProblems problems = new InputProblems();
         List<CompressedSSTable> read = new ArrayList<>();
-        for (SSTable s : SSTableFinder.find(Collections.singletonList(table())).get(table())) {
+        for (SSTable s : SSTableFinder.find(Collections.singletonList(table()), problems).get(table())) {
             read.add(CompressedSSTable.read(s, problems));
         }
         Files.delete(a.data);

@@ -63,9 +63,9 @@ final class AdvisorCheck {
         Path keyspace = node.layout().tableDataParent("base");
         String lib = node.layout().lib().toString();
         Map<String, String> before = digest(keyspace);
-        AgentCli.Result sampled = AgentCli.runOn(java, "advise", "--json", "--seconds", "8", "--max-chunks",
+        AgentCli.Result sampled = AgentCli.runOn(java, "advise", "--json", "--seconds", "4", "--max-chunks",
                 Integer.toString(SAMPLED_CHUNKS), "--cassandra-lib", lib, keyspace.toString()).ok();
-        AgentCli.Result all = AgentCli.runOn(java, "advise", "--json", "--seconds", "8", "--all-chunks",
+        AgentCli.Result all = AgentCli.runOn(java, "advise", "--json", "--seconds", "4", "--all-chunks",
                 "--cassandra-lib", lib, keyspace.toString()).ok();
         assertEquals(before, digest(keyspace), "the advisor changed the data folder " + keyspace);
 
