@@ -287,6 +287,41 @@ class AdviseCommandTest {
         assertTrue(json[1].contains("\"compressor\":\"DeflateCompressor\""), json[1]);
     }
 
+    /** Zstd and Snappy tables, read with the node's zstd-jni and snappy-java through their own class loaders. */
+    @Test
+    void zstdAndSnappyTablesReadWithTheNodesJars() throws Exception {
+        Path lib = Paths.get(System.getProperty("deflateaccel.node.lib"));
+        TreeMap<String, String> level = new TreeMap<>();
+        level.put("compression_level", "3");
+        ZstdSource zstd = new ZstdSource(new NodeLibraries(lib), level);
+        SnappySource snappy = new SnappySource(new NodeLibraries(lib));
+        Path zstdTable = dir.resolve("ks").resolve("z-0123456789abcdef0123456789abcdef");
+        Path snappyTable = dir.resolve("ks").resolve("s-0123456789abcdef0123456789abcdef");
+        SyntheticSSTable.write(zstdTable, 1, "ZstdCompressor", level, 300_000, 16 << 10, Integer.MAX_VALUE, with(zstd));
+        SyntheticSSTable.write(snappyTable, 1, "SnappyCompressor", new TreeMap<String, String>(), 300_000, 16 << 10,
+                Integer.MAX_VALUE, with(snappy));
+        AdviceRun run = advise(bounds(100, false), lib, dir.resolve("ks"));
+        assertEquals(Collections.emptyList(), run.problems.messages());
+        TableAdvice s = run.tables.get(0);
+        TableAdvice z = run.tables.get(1);
+        assertEquals("SnappyCompressor", s.group.compressorName);
+        assertEquals("ZstdCompressor", z.group.compressorName);
+        assertTrue(z.codec.startsWith("ZstdCompressor (level 3; zstd-jni from "), z.codec);
+        for (TableAdvice t : Arrays.asList(s, z)) {
+            assertEquals(19, t.sampledChunks);
+            assertTrue(t.current.compress.measured() && t.current.decompress.measured(), t.group.compressorName);
+            assertTrue(row(t, "libdeflate 6").usable());
+        }
+        assertTrue(s.sizeChange(row(s, "libdeflate 6")) < 0, "Deflate is smaller than Snappy on these rows");
+    }
+
+    private static SyntheticSSTable.Compress with(SourceCodec codec) {
+        return chunk -> {
+            byte[] out = new byte[codec.bound(chunk.length)];
+            return Arrays.copyOf(out, codec.compress(chunk, out));
+        };
+    }
+
     /** An SSTable a compaction removes between listing and reading is skipped and counted, not an error. */
     @Test
     void sstableRemovedWhileRunning() throws Exception {
