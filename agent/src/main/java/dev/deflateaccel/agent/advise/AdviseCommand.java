@@ -28,7 +28,7 @@ public final class AdviseCommand {
             + "  --max-chunks N       chunks sampled per table and compressor (default " + SampleBounds.DEFAULT_CHUNKS + ")\n"
             + "  --max-mib N          MiB of uncompressed chunks sampled per table and compressor (default "
             + SampleBounds.DEFAULT_MIB + ")\n"
-            + "  --seconds N          time for the whole run, reading and measuring (default "
+            + "  --seconds N          time for reading and for the speed passes (default "
             + SampleBounds.DEFAULT_SECONDS + ")\n"
             + "  --all-chunks         every chunk (no chunk or MiB bound; holds them all in memory)\n"
             + "  --json               the report as one JSON object; progress stays on stderr\n"

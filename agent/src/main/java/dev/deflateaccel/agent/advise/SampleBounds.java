@@ -13,7 +13,10 @@ final class SampleBounds {
     final int maxChunks;
     /** Uncompressed bytes per table and compressor. */
     final long maxBytes;
-    /** The whole run, reading and measuring. */
+    /**
+     * Reading and the speed passes; each engine's one pass over the whole sample (sizes, round
+     * trip) is not cut short.
+     */
     final int seconds;
     /** Every chunk, with no chunk or byte bound (the time bound still holds). */
     final boolean allChunks;
