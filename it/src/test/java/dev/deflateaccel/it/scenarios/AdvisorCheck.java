@@ -30,23 +30,33 @@ import dev.deflateaccel.sample.SampleRows;
 /**
  * The advisor ({@code advise}) on SSTables a real node wrote, riding on a node InstalledBaseIT
  * starts anyway: two more small tables beside its own (Deflate with 64 KiB chunks, flushed and
- * compacted; LZ4 with 16 KiB chunks, flushed), then, with the node stopped, the advisor on the
- * keyspace folder twice, with the node's own Java: a sample of {@link #SAMPLED_CHUNKS} chunks per
- * table, and every chunk. Every engine's predicted size from the sample must be within
+ * compacted; LZ4 with 16 KiB chunks, flushed), then the advisor on the keyspace folder twice,
+ * with the node's own Java: beside the running node, a sample of {@link #SAMPLED_CHUNKS} chunks
+ * per table; with the node stopped, every chunk. Every engine's predicted size from the sample must be within
  * {@link #TOLERANCE} of its size over every chunk (which is what recompressing the SSTables with
  * it gives: the every-chunk run sums each chunk's recompressed bytes), every chunk must round-trip,
- * and the keyspace folder must be byte-identical (names, sizes, mtimes, bytes) afterwards.
+ * and the keyspace folder must be byte-identical (names, sizes, mtimes, bytes) after both runs to
+ * what it was before the first (the node writes nothing there once its tables are flushed).
  */
 final class AdvisorCheck {
     static final int ROWS = 4_000;
     static final int SAMPLED_CHUNKS = 12;
     static final double TOLERANCE = 0.02;
 
-    private AdvisorCheck() {
+    private final CassandraNode node;
+    private final JavaRuntime java;
+    private final String label;
+    private Map<String, String> before;
+    private AgentCli.Result sampled;
+
+    AdvisorCheck(CassandraNode node, JavaRuntime java, String label) {
+        this.node = node;
+        this.java = java;
+        this.label = label;
     }
 
     /** On the running node: the two extra tables, on disk as Deflate 64 KiB and LZ4 16 KiB SSTables. */
-    static void writeTables(CassandraNode node) {
+    void writeTables() {
         SampleRows rows = new SampleRows(8128, 10);
         TestTable deflate = new TestTable("base", "advise_deflate_64k", 64);
         deflate.create(node.session(), 1);
@@ -58,16 +68,48 @@ final class AdvisorCheck {
         node.nodetool().ok("flush", lz4.keyspace(), lz4.name());
     }
 
-    /** With the node stopped: the advisor on its keyspace folder, sampled and every chunk. */
-    static void check(CassandraNode node, JavaRuntime java, String label) {
-        Path keyspace = node.layout().tableDataParent("base");
-        String lib = node.layout().lib().toString();
-        Map<String, String> before = digest(keyspace);
-        AgentCli.Result sampled = AgentCli.runOn(java, "advise", "--json", "--seconds", "4", "--max-chunks",
-                Integer.toString(SAMPLED_CHUNKS), "--cassandra-lib", lib, keyspace.toString()).ok();
+    /** Beside the running node (every table flushed, none being written): the sampled run. */
+    void sampleWhileRunning() {
+        awaitSettled();
+        before = digest(keyspace());
+        sampled = AgentCli.runOn(java, "advise", "--json", "--seconds", "4", "--max-chunks",
+                Integer.toString(SAMPLED_CHUNKS), "--cassandra-lib", node.layout().lib().toString(),
+                keyspace().toString()).ok();
+    }
+
+    /**
+     * Compaction deletes the SSTables it replaced after it returns: until no transaction log is left
+     * in the table folders and they stay the same for a second, the node is still changing them.
+     */
+    private void awaitSettled() {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        Map<String, String> previous = null;
+        while (System.nanoTime() < deadline) {
+            Map<String, String> now = digest(keyspace());
+            boolean logs = now.keySet().stream().anyMatch(f -> f.endsWith(".log"));
+            if (!logs && now.equals(previous)) {
+                return;
+            }
+            previous = logs ? null : now;
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new AssertionError("the table folders of " + keyspace() + " kept changing: " + previous);
+    }
+
+    private Path keyspace() {
+        return node.layout().tableDataParent("base");
+    }
+
+    /** With the node stopped: every chunk, the comparison, and the folder as it was before the first run. */
+    void checkAfterStop() {
         AgentCli.Result all = AgentCli.runOn(java, "advise", "--json", "--seconds", "4", "--all-chunks",
-                "--cassandra-lib", lib, keyspace.toString()).ok();
-        assertEquals(before, digest(keyspace), "the advisor changed the data folder " + keyspace);
+                "--cassandra-lib", node.layout().lib().toString(), keyspace().toString()).ok();
+        assertEquals(before, digest(keyspace()), "the data folder " + keyspace() + " changed");
 
         Map<String, Table> s = tables(sampled.output);
         Map<String, Table> a = tables(all.output);

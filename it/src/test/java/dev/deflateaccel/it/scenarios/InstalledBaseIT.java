@@ -74,9 +74,11 @@ class InstalledBaseIT {
         try (CassandraNode node = CassandraNode.single(name, NodeLayout.nodesDir(), "127.0.0.1", line, java,
                 CassandraNode.START_TIMEOUT)) {
             try {
-                servedWithTheAgent(node, line, advisorPair(line, javaVersion));
-                if (advisorPair(line, javaVersion)) {
-                    AdvisorCheck.check(node, java, line.version() + " on Java " + javaVersion);
+                AdvisorCheck advisor = advisorPair(line, javaVersion)
+                        ? new AdvisorCheck(node, java, line.version() + " on Java " + javaVersion) : null;
+                servedWithTheAgent(node, line, advisor);
+                if (advisor != null) {
+                    advisor.checkAfterStop();
                 }
                 readableWithoutIt(node, line);
                 liveCommands(node, java, javaVersion);
@@ -103,7 +105,7 @@ class InstalledBaseIT {
         return new SampleRows(4711, 10);
     }
 
-    private static void servedWithTheAgent(CassandraNode node, CassandraLine line, boolean advisorTables) {
+    private static void servedWithTheAgent(CassandraNode node, CassandraLine line, AdvisorCheck advisor) {
         node.start(AcceleratedNodeIT.ACCELERATED);
         long systemLogMark = node.systemLog().mark();
         EngineStats before = node.engineStats();
@@ -119,8 +121,9 @@ class InstalledBaseIT {
         EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, "libdeflate");
         assertTrue(delta.get("libdeflate", EngineStats.COMPRESS).bytesIn > ROWS * 200L,
                 "compressed fewer bytes than were written:\n" + delta);
-        if (advisorTables) {
-            AdvisorCheck.writeTables(node);
+        if (advisor != null) {
+            advisor.writeTables();
+            advisor.sampleWhileRunning();
         }
         assertEquals(List.of(), node.systemLog().errorsSince(systemLogMark), "ERROR lines in " + node.systemLog().path());
         node.stop();
