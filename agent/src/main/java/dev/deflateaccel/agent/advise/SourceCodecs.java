@@ -18,9 +18,11 @@ final class SourceCodecs {
                 return new ZstdSource(libraries, options);
             case CompressionInfo.CASSANDRA_PACKAGE + "SnappyCompressor":
                 return new SnappySource(libraries);
+            case CompressionInfo.CASSANDRA_PACKAGE + "NoopCompressor":
+                return new NoopSource();
             default:
                 throw new AdviseException("unknown compressor class " + qualifiedClass + ": the advisor reads"
-                        + " DeflateCompressor, LZ4Compressor, ZstdCompressor and SnappyCompressor SSTables");
+                        + " DeflateCompressor, LZ4Compressor, ZstdCompressor, SnappyCompressor and NoopCompressor SSTables");
         }
     }
 }

@@ -249,7 +249,8 @@ class AdviseCommandTest {
         String[] r = cli("--seconds", "3", table().toString());
         assertEquals("1", r[0]);
         assertTrue(r[1].contains("unknown compressor class com.example.FancyCompressor: the advisor reads"
-                + " DeflateCompressor, LZ4Compressor, ZstdCompressor and SnappyCompressor SSTables"), r[1]);
+                + " DeflateCompressor, LZ4Compressor, ZstdCompressor, SnappyCompressor and NoopCompressor SSTables"),
+                r[1]);
     }
 
     /** A table of Deflate and LZ4 SSTables is reported per compressor; LZ4 needs the node's lz4-java. */
@@ -313,6 +314,17 @@ class AdviseCommandTest {
             assertTrue(row(t, "libdeflate 6").usable());
         }
         assertTrue(s.sizeChange(row(s, "libdeflate 6")) < 0, "Deflate is smaller than Snappy on these rows");
+    }
+
+    /** NoopCompressor: stored as it is; Deflate's size change is then against the raw bytes. */
+    @Test
+    void noopTable() throws Exception {
+        SyntheticSSTable.write(table(), 1, "NoopCompressor", new TreeMap<String, String>(), 100_000, 16 << 10,
+                Integer.MAX_VALUE, with(new NoopSource()));
+        TableAdvice t = advise(bounds(100, false), null, table()).tables.get(0);
+        assertEquals(7, t.sampledChunks);
+        assertEquals(100_000 + 7 * 4, t.current.sampleBytes);
+        assertTrue(t.sizeChange(row(t, "zlib 6")) < -0.2, "rows compress well: " + t.sizeChange(row(t, "zlib 6")));
     }
 
     private static SyntheticSSTable.Compress with(SourceCodec codec) {
