@@ -7,8 +7,8 @@ import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,6 +30,12 @@ import java.util.zip.CRC32;
 final class ChunkSampler {
     /** Progress: every this many chunks. */
     private static final int PROGRESS_EVERY = 512;
+    /**
+     * Data.db files kept open at once: the sample visits a table's SSTables in spread order, and a
+     * table of thousands of SSTables would otherwise hold a descriptor for each (ulimit -n is often
+     * 1024).
+     */
+    static final int OPEN_FILES = 32;
 
     private final InputProblems problems;
     private final Progress progress;
@@ -55,7 +61,18 @@ final class ChunkSampler {
         if (k == 0) {
             return sample;
         }
-        Map<CompressedSSTable, FileChannel> open = new HashMap<>();
+        Map<CompressedSSTable, FileChannel> open = new LinkedHashMap<CompressedSSTable, FileChannel>(64, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<CompressedSSTable, FileChannel> eldest) {
+                if (size() <= OPEN_FILES) {
+                    return false;
+                }
+                close(eldest.getValue());
+                return true;
+            }
+        };
         Set<CompressedSSTable> unusable = new HashSet<>();
         int bits = 64 - Long.numberOfLeadingZeros(Math.max(1, k - 1));
         try {
@@ -91,14 +108,18 @@ final class ChunkSampler {
             }
         } finally {
             for (FileChannel ch : open.values()) {
-                try {
-                    ch.close();
-                } catch (IOException ignored) {
-                    // Read-only: nothing to lose.
-                }
+                close(ch);
             }
         }
         return sample;
+    }
+
+    private static void close(FileChannel ch) {
+        try {
+            ch.close();
+        } catch (IOException ignored) {
+            // Opened read-only: nothing to lose.
+        }
     }
 
     private static int sstableOf(long[] firstChunk, long g) {

@@ -334,6 +334,19 @@ class AdviseCommandTest {
         };
     }
 
+    /** More SSTables than files kept open: each is closed and reopened as the spread order needs it. */
+    @Test
+    void moreSSTablesThanOpenFiles() throws Exception {
+        int n = ChunkSampler.OPEN_FILES + 8;
+        for (int g = 1; g <= n; g++) {
+            SyntheticSSTable.deflate(table(), g, 40_000, 16 << 10);
+        }
+        AdviceRun run = advise(bounds(1, true), null, table());
+        assertEquals(Collections.emptyList(), run.problems.messages());
+        assertEquals(n, run.tables.get(0).sampledSSTables);
+        assertEquals(3 * n, run.tables.get(0).sampledChunks);
+    }
+
     /** An SSTable a compaction removes between listing and reading is skipped and counted, not an error. */
     @Test
     void sstableRemovedWhileRunning() throws Exception {
