@@ -40,7 +40,7 @@ import dev.deflateaccel.sample.SampleRows;
  */
 final class AdvisorCheck {
     static final int ROWS = 4_000;
-    static final int SAMPLED_CHUNKS = 12;
+    static final int SAMPLED_CHUNKS = 16;
     static final double TOLERANCE = 0.02;
 
     private final CassandraNode node;
