@@ -32,7 +32,7 @@ final class SyntheticSSTable {
         };
     }
 
-    /** The bytes as they were: the Data.db offsets and CRCs of a stored-uncompressed table. */
+    /** The SSTable's content uncompressed: what its chunks decompress to, in order. */
     final byte[] uncompressed;
     final Path data;
     final Path compressionInfo;
