@@ -6,10 +6,11 @@ import java.util.Collections;
 import java.util.List;
 
 import dev.deflateaccel.agent.acceptance.AcceptanceRun;
+import dev.deflateaccel.agent.advise.AdviseCommand;
 
 /**
- * {@code java -jar deflate-accel-agent.jar doctor [--acceptance] [config=PATH]}, and the live
- * commands ({@link LiveCommands}).
+ * {@code java -jar deflate-accel-agent.jar doctor [--acceptance] [config=PATH]}, the live
+ * commands ({@link LiveCommands}), and {@code advise} ({@link AdviseCommand}).
  */
 public final class Main {
     private Main() {
@@ -27,6 +28,10 @@ public final class Main {
         if (args.length > 0 && LIVE.contains(args[0])) {
             System.exit(new LiveCommands(System.out).run(args[0], Arrays.asList(args).subList(1, args.length)));
         }
+        if (args.length > 0 && args[0].equals("advise")) {
+            System.exit(new AdviseCommand(System.out, System.err, AgentVersion.get())
+                    .run(Arrays.asList(args).subList(1, args.length)));
+        }
         List<String> rest = new ArrayList<>(Arrays.asList(args).subList(Math.min(1, args.length), args.length));
         boolean acceptance = rest.remove(ACCEPTANCE);
         // A second argument (a misspelt flag) is refused rather than ignored: an operator who asked
@@ -34,6 +39,7 @@ public final class Main {
         if (args.length == 0 || !args[0].equals("doctor") || rest.size() > 1) {
             System.err.println("usage: java -jar deflate-accel-agent.jar doctor [--acceptance] [config=PATH] | --version");
             System.err.println(LiveCommands.usage());
+            System.err.println(AdviseCommand.USAGE);
             System.err.println("  as an agent: -javaagent:/path/deflate-accel-agent.jar=config=/etc/zlib-accel.conf");
             System.exit(2);
         }

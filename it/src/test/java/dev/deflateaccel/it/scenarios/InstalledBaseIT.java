@@ -42,7 +42,8 @@ import dev.deflateaccel.sample.SampleRows;
  * live commands on that stock node: status over JMX and attach from the node's own Java (on a
  * Java 8 JRE, which has no Attach API, attach must say what to run instead, the doctor must pass
  * there, and JDK 17 attaches); status; a compaction of stock's and the agent's SSTables served by
- * libdeflate in both directions; detach; every row read back.
+ * libdeflate in both directions; detach; every row read back. On one pair per line, between the
+ * two starts, the advisor on the node's SSTables ({@link AdvisorCheck}).
  */
 @ExtendWith(SharedNodeExtension.class)
 class InstalledBaseIT {
@@ -73,7 +74,12 @@ class InstalledBaseIT {
         try (CassandraNode node = CassandraNode.single(name, NodeLayout.nodesDir(), "127.0.0.1", line, java,
                 CassandraNode.START_TIMEOUT)) {
             try {
-                servedWithTheAgent(node, line);
+                AdvisorCheck advisor = advisorPair(line, javaVersion)
+                        ? new AdvisorCheck(node, java, line.version() + " on Java " + javaVersion) : null;
+                servedWithTheAgent(node, line, advisor);
+                if (advisor != null) {
+                    advisor.checkAfterStop();
+                }
                 readableWithoutIt(node, line);
                 liveCommands(node, java, javaVersion);
             } catch (AssertionError | RuntimeException e) {
@@ -81,6 +87,14 @@ class InstalledBaseIT {
                 throw e;
             }
         }
+    }
+
+    /**
+     * The pairs on which the advisor also runs (AdvisorCheck): one per line, on the node's own Java,
+     * 4.0 on Java 8 so that the advisor runs on Java 8 too.
+     */
+    static boolean advisorPair(CassandraLine line, int javaVersion) {
+        return line == CassandraLine.V4_0 ? javaVersion == 8 : javaVersion == 11;
     }
 
     private static TestTable table(CassandraLine line) {
@@ -91,7 +105,7 @@ class InstalledBaseIT {
         return new SampleRows(4711, 10);
     }
 
-    private static void servedWithTheAgent(CassandraNode node, CassandraLine line) {
+    private static void servedWithTheAgent(CassandraNode node, CassandraLine line, AdvisorCheck advisor) {
         node.start(AcceleratedNodeIT.ACCELERATED);
         long systemLogMark = node.systemLog().mark();
         EngineStats before = node.engineStats();
@@ -107,6 +121,10 @@ class InstalledBaseIT {
         EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, "libdeflate");
         assertTrue(delta.get("libdeflate", EngineStats.COMPRESS).bytesIn > ROWS * 200L,
                 "compressed fewer bytes than were written:\n" + delta);
+        if (advisor != null) {
+            advisor.writeTables();
+            advisor.sampleWhileRunning();
+        }
         assertEquals(List.of(), node.systemLog().errorsSince(systemLogMark), "ERROR lines in " + node.systemLog().path());
         node.stop();
     }

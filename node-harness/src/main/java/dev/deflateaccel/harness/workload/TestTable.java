@@ -8,19 +8,27 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import dev.deflateaccel.sample.SampleRow;
 
 /**
- * A test table with Deflate compression. Every scenario uses its own keyspace so that scenarios
- * sharing a node never read each other's rows.
+ * A test table with Deflate compression (or another of Cassandra's compressors, for the advisor's
+ * tests). Every scenario uses its own keyspace so that scenarios sharing a node never read each
+ * other's rows.
  */
 public final class TestTable {
 
     private final String keyspace;
     private final String name;
     private final int chunkKb;
+    private final String compressor;
 
     public TestTable(String keyspace, String name, int chunkKb) {
+        this(keyspace, name, chunkKb, "DeflateCompressor");
+    }
+
+    /** {@code compressor}: a class Cassandra knows by its simple name, e.g. {@code LZ4Compressor}. */
+    public TestTable(String keyspace, String name, int chunkKb, String compressor) {
         this.keyspace = keyspace;
         this.name = name;
         this.chunkKb = chunkKb;
+        this.compressor = compressor;
     }
 
     public String keyspace() {
@@ -43,7 +51,7 @@ public final class TestTable {
         session.execute("CREATE TABLE " + qualified() + " ("
                 + "pk bigint, ck int, id uuid, created timestamp, name text, body text, amount double, payload blob, "
                 + "PRIMARY KEY (pk, ck)) WITH compression = "
-                + "{'class': 'DeflateCompressor', 'chunk_length_in_kb': " + chunkKb + "}");
+                + "{'class': '" + compressor + "', 'chunk_length_in_kb': " + chunkKb + "}");
     }
 
     public String insertCql() {
@@ -72,6 +80,6 @@ public final class TestTable {
 
     @Override
     public String toString() {
-        return qualified() + " (DeflateCompressor, " + chunkKb + " KiB chunks)";
+        return qualified() + " (" + compressor + ", " + chunkKb + " KiB chunks)";
     }
 }

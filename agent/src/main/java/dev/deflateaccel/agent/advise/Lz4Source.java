@@ -1,0 +1,93 @@
+package dev.deflateaccel.agent.advise;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.Map;
+
+/**
+ * Cassandra's LZ4Compressor on the node's lz4-java: a chunk is the uncompressed length as 4
+ * little-endian bytes, then one LZ4 block. Compresses with the table's
+ * {@code lz4_compressor_type} (fast, or high at {@code lz4_high_compressor_level}, default 9);
+ * decompresses with lz4-java's safe decompressor, which never reads outside the chunk.
+ */
+final class Lz4Source implements SourceCodec {
+    private final Object compressor;
+    private final Object decompressor;
+    private final Method compress;
+    private final Method decompress;
+    private final Method maxCompressedLength;
+    private final String describe;
+
+    Lz4Source(NodeLibraries libraries, Map<String, String> options) throws AdviseException {
+        Class<?> factoryClass = libraries.load("lz4", "net.jpountz.lz4.LZ4Factory", "LZ4Compressor");
+        try {
+            Object factory = factoryClass.getMethod("fastestInstance").invoke(null);
+            boolean high = "high".equalsIgnoreCase(options.get("lz4_compressor_type"));
+            int level = high ? Integer.parseInt(orDefault(options.get("lz4_high_compressor_level"), "9")) : 0;
+            compressor = high ? factoryClass.getMethod("highCompressor", int.class).invoke(factory, level)
+                    : factoryClass.getMethod("fastCompressor").invoke(factory);
+            decompressor = factoryClass.getMethod("safeDecompressor").invoke(factory);
+            ClassLoader loader = factoryClass.getClassLoader();
+            Class<?> c = Class.forName("net.jpountz.lz4.LZ4Compressor", true, loader);
+            Class<?> d = Class.forName("net.jpountz.lz4.LZ4SafeDecompressor", true, loader);
+            compress = c.getMethod("compress", byte[].class, int.class, int.class, byte[].class, int.class, int.class);
+            maxCompressedLength = c.getMethod("maxCompressedLength", int.class);
+            decompress = d.getMethod("decompress", byte[].class, int.class, int.class, byte[].class, int.class, int.class);
+            describe = "LZ4Compressor (" + (high ? "high, level " + level : "fast") + "; lz4-java from "
+                    + libraries.dir() + ")";
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            throw new AdviseException("cannot use lz4-java from " + libraries.dir() + ": " + e);
+        }
+    }
+
+    private static String orDefault(String v, String d) {
+        return v == null ? d : v;
+    }
+
+    @Override
+    public String describe() {
+        return describe;
+    }
+
+    @Override
+    public void decompress(byte[] in, int length, byte[] out) throws Exception {
+        if (length < 4) {
+            throw new IllegalArgumentException("an LZ4 chunk of " + length + " bytes has no length header");
+        }
+        int declared = (in[0] & 0xff) | (in[1] & 0xff) << 8 | (in[2] & 0xff) << 16 | (in[3] & 0xff) << 24;
+        if (declared != out.length) {
+            throw new IllegalArgumentException("the chunk says it holds " + declared + " bytes, not " + out.length);
+        }
+        int n = (Integer) call(decompress, decompressor, in, 4, length - 4, out, 0, out.length);
+        if (n != out.length) {
+            throw new IllegalArgumentException("decompressed to " + n + " bytes, not " + out.length);
+        }
+    }
+
+    @Override
+    public int compress(byte[] in, byte[] out) throws Exception {
+        out[0] = (byte) in.length;
+        out[1] = (byte) (in.length >>> 8);
+        out[2] = (byte) (in.length >>> 16);
+        out[3] = (byte) (in.length >>> 24);
+        return 4 + (Integer) call(compress, compressor, in, 0, in.length, out, 4, out.length - 4);
+    }
+
+    @Override
+    public int bound(int length) {
+        try {
+            return 4 + (Integer) call(maxCompressedLength, compressor, length);
+        } catch (Exception e) {
+            return 4 + length + length / 255 + 16;
+        }
+    }
+
+    static Object call(Method m, Object target, Object... args) throws Exception {
+        try {
+            return m.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            Throwable t = e.getCause();
+            throw t instanceof Exception ? (Exception) t : new Exception(t);
+        }
+    }
+}

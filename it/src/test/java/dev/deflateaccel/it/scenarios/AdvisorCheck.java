@@ -1,0 +1,224 @@
+package dev.deflateaccel.it.scenarios;
+
+import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.deflateaccel.harness.AgentCli;
+import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.DeflateSSTables;
+import dev.deflateaccel.harness.JavaRuntime;
+import dev.deflateaccel.harness.workload.DataWriter;
+import dev.deflateaccel.harness.workload.TestTable;
+import dev.deflateaccel.sample.SampleRows;
+
+/**
+ * The advisor ({@code advise}) on SSTables a real node wrote, riding on a node InstalledBaseIT
+ * starts anyway: two more small tables beside its own (Deflate with 64 KiB chunks, flushed and
+ * compacted; LZ4 with 16 KiB chunks, flushed), then the advisor on the keyspace folder twice,
+ * with the node's own Java: beside the running node, a sample of {@link #SAMPLED_CHUNKS} chunks
+ * per table; with the node stopped, every chunk. Every engine's predicted size from the sample must be within
+ * {@link #TOLERANCE} of its size over every chunk (which is what recompressing the SSTables with
+ * it gives: the every-chunk run sums each chunk's recompressed bytes), every chunk must round-trip,
+ * and the keyspace folder must be byte-identical (names, sizes, mtimes, bytes) after both runs to
+ * what it was before the first (the node writes nothing there once its tables are flushed).
+ */
+final class AdvisorCheck {
+    static final int ROWS = 4_000;
+    static final int SAMPLED_CHUNKS = 16;
+    static final double TOLERANCE = 0.02;
+
+    private final CassandraNode node;
+    private final JavaRuntime java;
+    private final String label;
+    private Map<String, String> before;
+    private AgentCli.Result sampled;
+
+    AdvisorCheck(CassandraNode node, JavaRuntime java, String label) {
+        this.node = node;
+        this.java = java;
+        this.label = label;
+    }
+
+    /** On the running node: the two extra tables, on disk as Deflate 64 KiB and LZ4 16 KiB SSTables. */
+    void writeTables() {
+        SampleRows rows = new SampleRows(8128, 10);
+        TestTable deflate = new TestTable("base", "advise_deflate_64k", 64);
+        deflate.create(node.session(), 1);
+        new DataWriter(node.session(), deflate, rows, ONE).writeAll(0, ROWS);
+        DeflateSSTables.flushAndCompact(node, deflate);
+        TestTable lz4 = new TestTable("base", "advise_lz4_16k", 16, "LZ4Compressor");
+        lz4.create(node.session(), 1);
+        new DataWriter(node.session(), lz4, rows, ONE).writeAll(0, ROWS);
+        node.nodetool().ok("flush", lz4.keyspace(), lz4.name());
+    }
+
+    /** Beside the running node (every table flushed, none being written): the sampled run. */
+    void sampleWhileRunning() {
+        awaitSettled();
+        before = digest(keyspace());
+        sampled = AgentCli.runOn(java, "advise", "--json", "--seconds", "4", "--max-chunks",
+                Integer.toString(SAMPLED_CHUNKS), "--cassandra-lib", node.layout().lib().toString(),
+                keyspace().toString()).ok();
+    }
+
+    /**
+     * Compaction deletes the SSTables it replaced after it returns: until no transaction log is left
+     * in the table folders and they stay the same for a second, the node is still changing them.
+     */
+    private void awaitSettled() {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        Map<String, String> previous = null;
+        while (System.nanoTime() < deadline) {
+            Map<String, String> now = digest(keyspace());
+            boolean logs = now.keySet().stream().anyMatch(f -> f.endsWith(".log"));
+            if (!logs && now.equals(previous)) {
+                return;
+            }
+            previous = logs ? null : now;
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new AssertionError("the table folders of " + keyspace() + " kept changing: " + previous);
+    }
+
+    private Path keyspace() {
+        return node.layout().tableDataParent("base");
+    }
+
+    /** With the node stopped: every chunk, the comparison, and the folder as it was before the first run. */
+    void checkAfterStop() {
+        AgentCli.Result all = AgentCli.runOn(java, "advise", "--json", "--seconds", "4", "--all-chunks",
+                "--cassandra-lib", node.layout().lib().toString(), keyspace().toString()).ok();
+        assertEquals(before, digest(keyspace()), "the data folder " + keyspace() + " changed");
+
+        Map<String, Table> s = tables(sampled.output);
+        Map<String, Table> a = tables(all.output);
+        assertEquals(3, a.size(), all.output);
+        assertEquals(a.keySet(), s.keySet(), sampled.output);
+        assertEquals("LZ4Compressor [16384]", a.get("advise_lz4_16k").compressor, all.output);
+        assertEquals("DeflateCompressor [65536]", a.get("advise_deflate_64k").compressor, all.output);
+        for (Map.Entry<String, Table> e : a.entrySet()) {
+            Table every = e.getValue();
+            Table sample = s.get(e.getKey());
+            // Every chunk read: the stored bytes are Data.db's, so each prediction is a recompression's sum.
+            assertEquals(every.chunks, every.sampledChunks, e.getKey() + ": not every chunk read\n" + all.output);
+            assertEquals(every.dataBytes, every.storedBytes, e.getKey() + "\n" + all.output);
+            assertEquals(Math.min(SAMPLED_CHUNKS, every.chunks), sample.sampledChunks, e.getKey() + "\n" + sampled.output);
+            assertTrue(every.predicted.containsKey("zlib 6") && every.predicted.containsKey("libdeflate 6")
+                    && every.predicted.containsKey("igzip 1"), e.getKey() + " " + every.predicted);
+            for (Map.Entry<String, Long> p : every.predicted.entrySet()) {
+                Long predicted = sample.predicted.get(p.getKey());
+                assertTrue(predicted != null, e.getKey() + ": " + p.getKey() + " not measured on the sample");
+                double off = (double) predicted / p.getValue() - 1;
+                System.out.printf("[advise %s] %s (%s, %d of %d chunks) %s: sample predicts %d, every chunk %d"
+                        + " bytes: %+.2f%%%n", label, e.getKey(), every.compressor, sample.sampledChunks, every.chunks,
+                        p.getKey(), predicted, p.getValue(), off * 100);
+                assertTrue(Math.abs(off) <= TOLERANCE, label + " " + e.getKey() + " " + p.getKey() + ": sample predicts "
+                        + predicted + ", every chunk gives " + p.getValue());
+            }
+        }
+    }
+
+    /** What the report says of one table; parsed from --json's one line with patterns, the it module has no JSON library. */
+    static final class Table {
+        String compressor;
+        long dataBytes;
+        long chunks;
+        long sampledChunks;
+        long storedBytes;
+        final Map<String, Long> predicted = new LinkedHashMap<>();
+    }
+
+    private static final Pattern TABLE = Pattern.compile("\"table\":\"([^\"]+)\",\"compressor\":\"([^\"]+)\".*?"
+            + "\"chunkLengths\":\\[([0-9,]*)\\],\"sstables\":\\d+,\"dataBytes\":(\\d+),\"uncompressedBytes\":\\d+,"
+            + "\"chunks\":(\\d+),\"sampled\":true,\"notSampled\":null,\"sample\":\\{\"chunks\":(\\d+),\"sstables\":\\d+,"
+            + "\"uncompressedBytes\":\\d+,\"storedBytes\":(\\d+)");
+    private static final Pattern ENGINE = Pattern.compile("\"label\":\"([^\"]+)\",\"engine\":\"[^\"]+\",\"level\":-?\\d+,"
+            + "\"measured\":true,\"notMeasured\":null,\"roundTrip\":(true|false),\"roundTripFailure\":(null|\"[^\"]*\"),"
+            + "\"sampleBytes\":\\d+,\"predictedDataBytes\":(\\d+)");
+
+    static Map<String, Table> tables(String output) {
+        String json = null;
+        for (String line : output.split("\n")) {
+            if (line.startsWith("{\"tool\":\"deflate-accel advise\"")) {
+                json = line;
+            }
+        }
+        assertTrue(json != null, "no JSON report in:\n" + output);
+        Map<String, Table> tables = new TreeMap<>();
+        String[] parts = json.split("\\{\"folder\":");
+        for (int i = 1; i < parts.length; i++) {
+            Matcher m = TABLE.matcher(parts[i]);
+            assertTrue(m.find(), "a table not sampled, or not as expected:\n" + parts[i]);
+            Table t = new Table();
+            t.compressor = m.group(2) + " [" + m.group(3) + "]";
+            t.dataBytes = Long.parseLong(m.group(4));
+            t.chunks = Long.parseLong(m.group(5));
+            t.sampledChunks = Long.parseLong(m.group(6));
+            t.storedBytes = Long.parseLong(m.group(7));
+            Matcher e = ENGINE.matcher(parts[i]);
+            while (e.find()) {
+                assertEquals("true", e.group(2), m.group(1) + " " + e.group(1) + ": round trip failed: " + e.group(3));
+                t.predicted.put(e.group(1), Long.parseLong(e.group(4)));
+            }
+            tables.put(m.group(1), t);
+        }
+        return tables;
+    }
+
+    /** Every file and folder under root: relative name to size, mtime and SHA-256. */
+    static Map<String, String> digest(Path root) {
+        Map<String, String> entries = new TreeMap<>();
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<Path>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+                    entries.put(root.relativize(d) + "/", "mtime " + attrs.lastModifiedTime().toMillis());
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
+                    entries.put(root.relativize(f).toString(), attrs.size() + " bytes, mtime "
+                            + attrs.lastModifiedTime().toMillis() + ", sha256 " + sha256(Files.readAllBytes(f)));
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return entries;
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            StringBuilder b = new StringBuilder();
+            for (byte x : MessageDigest.getInstance("SHA-256").digest(bytes)) {
+                b.append(String.format("%02x", x));
+            }
+            return b.toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
