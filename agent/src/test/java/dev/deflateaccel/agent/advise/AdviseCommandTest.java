@@ -26,6 +26,7 @@ import dev.deflateaccel.bridge.EngineRegistry;
 import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigKey;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
+import dev.deflateaccel.bridge.files.FolderDigest;
 
 /**
  * The advisor on SSTables written here as Cassandra 4.0+ writes them (SyntheticSSTable); real

@@ -4,21 +4,14 @@ import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.deflateaccel.bridge.files.FolderDigest;
 import dev.deflateaccel.harness.AgentCli;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
@@ -46,7 +39,7 @@ final class AdvisorCheck {
     private final CassandraNode node;
     private final JavaRuntime java;
     private final String label;
-    private Map<String, String> before;
+    private FolderDigest before;
     private AgentCli.Result sampled;
 
     AdvisorCheck(CassandraNode node, JavaRuntime java, String label) {
@@ -71,7 +64,7 @@ final class AdvisorCheck {
     /** Beside the running node (every table flushed, none being written): the sampled run. */
     void sampleWhileRunning() {
         awaitSettled();
-        before = digest(keyspace());
+        before = FolderDigest.of(keyspace());
         sampled = AgentCli.runOn(java, "advise", "--json", "--seconds", "4", "--max-chunks",
                 Integer.toString(SAMPLED_CHUNKS), "--cassandra-lib", node.layout().lib().toString(),
                 keyspace().toString()).ok();
@@ -83,10 +76,10 @@ final class AdvisorCheck {
      */
     private void awaitSettled() {
         long deadline = System.nanoTime() + 60_000_000_000L;
-        Map<String, String> previous = null;
+        FolderDigest previous = null;
         while (System.nanoTime() < deadline) {
-            Map<String, String> now = digest(keyspace());
-            boolean logs = now.keySet().stream().anyMatch(f -> f.endsWith(".log"));
+            FolderDigest now = FolderDigest.of(keyspace());
+            boolean logs = now.names().stream().anyMatch(f -> f.endsWith(".log"));
             if (!logs && now.equals(previous)) {
                 return;
             }
@@ -109,7 +102,7 @@ final class AdvisorCheck {
     void checkAfterStop() {
         AgentCli.Result all = AgentCli.runOn(java, "advise", "--json", "--seconds", "4", "--all-chunks",
                 "--cassandra-lib", node.layout().lib().toString(), keyspace().toString()).ok();
-        assertEquals(before, digest(keyspace()), "the data folder " + keyspace() + " changed");
+        assertEquals(before, FolderDigest.of(keyspace()), "the data folder " + keyspace() + " changed");
 
         Map<String, Table> s = tables(sampled.output);
         Map<String, Table> a = tables(all.output);
@@ -184,41 +177,5 @@ final class AdvisorCheck {
             tables.put(m.group(1), t);
         }
         return tables;
-    }
-
-    /** Every file and folder under root: relative name to size, mtime and SHA-256. */
-    static Map<String, String> digest(Path root) {
-        Map<String, String> entries = new TreeMap<>();
-        try {
-            Files.walkFileTree(root, new SimpleFileVisitor<Path>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
-                    entries.put(root.relativize(d) + "/", "mtime " + attrs.lastModifiedTime().toMillis());
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
-                    entries.put(root.relativize(f).toString(), attrs.size() + " bytes, mtime "
-                            + attrs.lastModifiedTime().toMillis() + ", sha256 " + sha256(Files.readAllBytes(f)));
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return entries;
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            StringBuilder b = new StringBuilder();
-            for (byte x : MessageDigest.getInstance("SHA-256").digest(bytes)) {
-                b.append(String.format("%02x", x));
-            }
-            return b.toString();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
