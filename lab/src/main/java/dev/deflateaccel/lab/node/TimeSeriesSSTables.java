@@ -1,11 +1,15 @@
 package dev.deflateaccel.lab.node;
 
+import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Date;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.apache.cassandra.config.DatabaseDescriptor;
@@ -36,6 +40,16 @@ final class TimeSeriesSSTables {
     private static final int BUFFER_MIB = 64;
     /** The SSTable version a stock 5.0 node writes and imports (see {@link #initializeAsStockNode}). */
     private static final String NODE_VERSION = "nb";
+    /** The compressor class a compression map names ({@code 'class': 'LZ4Compressor'}); none when it is disabled. */
+    private static final Pattern COMPRESSOR_CLASS = Pattern.compile("'class'\\s*:\\s*'([^']+)'");
+    /**
+     * Writes so far in this JVM. In client mode a table's schema, compression included, is kept
+     * for the JVM's life, and a second writer for the same keyspace and table silently reuses it:
+     * the second cache folder of a run (LZ4 after Deflate) was written with Deflate. Each write
+     * therefore declares a table name of its own; the import does not care what the files were
+     * written as.
+     */
+    private static final AtomicInteger WRITES = new AtomicInteger();
 
     private TimeSeriesSSTables() {
     }
@@ -52,6 +66,7 @@ final class TimeSeriesSSTables {
         try (Progress ignored = Progress.show("writing " + dir.getFileName() + " offline", () -> String.format(
                 Locale.ROOT, "%ds", (System.nanoTime() - start) / 1_000_000_000L))) {
             write(table, compressionCql, points, sensors, dir);
+            checkCompressor(dir, compressionCql);
             Files.createFile(dir.resolve(COMPLETE));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -65,10 +80,11 @@ final class TimeSeriesSSTables {
             throws IOException {
         Files.createDirectories(dir);
         initializeAsStockNode();
+        TimeSeriesTable once = new TimeSeriesTable(table.keyspace(), table.name() + "_w" + WRITES.incrementAndGet());
         CQLSSTableWriter writer = CQLSSTableWriter.builder()
                 .inDirectory(dir.toString())
-                .forTable(table.createTableCql(compressionCql, "'class': 'SizeTieredCompactionStrategy'"))
-                .using(table.insertCql())
+                .forTable(once.createTableCql(compressionCql, "'class': 'SizeTieredCompactionStrategy'"))
+                .using(once.insertCql())
                 .withBufferSizeInMiB(BUFFER_MIB)
                 .build();
         try {
@@ -78,6 +94,35 @@ final class TimeSeriesSSTables {
             }
         } finally {
             writer.close();
+        }
+    }
+
+    /**
+     * Every SSTable's CompressionInfo.db must name the compressor asked for (its header is the
+     * class name), and a table with compression disabled must have none: a folder written with
+     * the wrong compressor would be kept and imported by every later run under the wrong name.
+     */
+    static void checkCompressor(Path dir, String compressionCql) throws IOException {
+        Matcher m = COMPRESSOR_CLASS.matcher(compressionCql);
+        String expected = m.find() ? m.group(1).substring(m.group(1).lastIndexOf('.') + 1) : null;
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                if (!f.getFileName().toString().endsWith("-CompressionInfo.db")) {
+                    continue;
+                }
+                String written = compressorOf(f);
+                if (expected == null || !written.endsWith(expected)) {
+                    throw new IllegalStateException(f + " was written with " + written + ", not with "
+                            + (expected == null ? "compression disabled" : expected) + " (" + compressionCql + ")");
+                }
+            }
+        }
+    }
+
+    /** The compressor class CompressionInfo.db starts with (DataOutput.writeUTF). */
+    private static String compressorOf(Path compressionInfo) throws IOException {
+        try (DataInputStream in = new DataInputStream(Files.newInputStream(compressionInfo))) {
+            return in.readUTF();
         }
     }
 
