@@ -5,8 +5,8 @@ import dev.deflateaccel.harness.workload.FixedRateLoad;
 
 /**
  * What one reads-during-compaction run measured: the same major compaction of the same table
- * twice, unthrottled and at Cassandra's default 64 MiB/s, each with point reads before it (the
- * window without compaction) and throughout it.
+ * twice, unthrottled and throttled (--throttle-mibs, by default Cassandra's 64 MiB/s), each with
+ * point reads before it (the window without compaction) and throughout it.
  */
 final class CompactionReadsResult extends RunResult {
 

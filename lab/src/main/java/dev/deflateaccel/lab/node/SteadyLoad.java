@@ -45,9 +45,9 @@ public final class SteadyLoad {
         if (options.compactionReads) {
             return run(options, "compaction-reads", String.format(Locale.ROOT, "a table of %,d points imported"
                             + " twice; %d s of unmeasured reads, then per table %d s of point reads at %,.0f/s without"
-                            + " compaction and the same reads throughout a major compaction (first unthrottled, then 64"
+                            + " compaction and the same reads throughout a major compaction (first unthrottled, then %d"
                             + " MiB/s); chunk cache off; ", options.rows, options.warmUp.toSeconds(),
-                    options.measured.toSeconds(), options.rate), CompactionReadsReport.definition(options.throttleMib),
+                    options.measured.toSeconds(), options.rate, options.throttleMib), CompactionReadsReport.definition(options.throttleMib),
                     new CompactionReadsRun(options, nodesDir, options.sstableCache)::run);
         }
         if (options.ingest) {
