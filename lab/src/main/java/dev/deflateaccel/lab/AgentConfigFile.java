@@ -25,7 +25,7 @@ public final class AgentConfigFile {
 
     /**
      * The same, at chosen levels, for the level table; {@code maxNativeContexts} 0 leaves the
-     * agent's default (4 per available processor, from 64 to 128), any other value is written out,
+     * agent's default (64), any other value is written out,
      * for the thread-scaling benchmark.
      */
     public static String onlyEngine(String engine, int libdeflateLevel, int igzipLevel, int maxNativeContexts) {

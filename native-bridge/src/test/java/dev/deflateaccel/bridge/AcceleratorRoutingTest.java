@@ -89,7 +89,7 @@ class AcceleratorRoutingTest {
      * Chunks compressed and decompressed through the bridge from 32 threads; the number whose
      * result was wrong. A call every engine declines is what the agent hands back to Cassandra's
      * own code: it is completed here with java.util.zip, as stock would, and counted in
-     * {@link #compressHandedBack} (compress only), not as wrong. The default bound (64 to 128
+     * {@link #compressHandedBack} (compress only), not as wrong. The default bound (64
      * contexts) leaves no one of 32 threads without a context, but declining is legal, so the
      * count does not depend on it.
      */

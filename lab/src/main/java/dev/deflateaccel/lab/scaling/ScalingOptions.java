@@ -33,7 +33,7 @@ public final class ScalingOptions extends MeasuredRunOptions {
                     "libdeflate,igzip," + Configuration.STOCK,
                     "agent engines (libdeflate, igzip, zlib, qat, iaa) and/or stock", (o, v) -> o.engines = v)
             .option("--threads T,...", ints(1, 4096), "1,16,64,128,256", "thread counts; 128 and 256 exceed the "
-                    + "default context bound (64 on up to 16 CPUs), so a pool that runs dry shows there",
+                    + "default context bound (64), so a pool that runs dry shows there",
                     (o, v) -> o.threads = v)
             .option("--contexts C,...", CONTEXTS, "default,8", "agent context bound: its default, 'match' (the "
                     + "largest thread count) and/or a number; 8 was the default before it covered Cassandra's "

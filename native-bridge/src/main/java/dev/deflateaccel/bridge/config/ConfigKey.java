@@ -80,8 +80,8 @@ public enum ConfigKey {
      * Native contexts (engine state plus staging buffers) per engine and direction. Bounded
      * independently of the thread count: Cassandra runs hundreds of threads, but only its read,
      * compaction, flush, repair and streaming threads handle chunks. A call that finds every
-     * context busy goes to the next engine (counted as CONTEXTS_BUSY). 0 means 4 per available
-     * processor, from 64 to 128 (see EngineLimits).
+     * context busy goes to the next engine (counted as CONTEXTS_BUSY). 0 means 64, enough for
+     * stock Cassandra's chunk threads on any host (see EngineLimits).
      */
     MAX_NATIVE_CONTEXTS("max_native_contexts", 0, 4096, 0),
     /**
