@@ -25,7 +25,16 @@ public final class SSTableFiles {
 
     /** The compressor name recorded in each live SSTable's CompressionInfo.db. */
     public static List<String> compressors(NodeLayout layout, String keyspace, String table) {
-        return compressionInfoFiles(layout, keyspace, table).stream()
+        return tableDirectories(layout, keyspace, table).stream()
+                .flatMap(dir -> compressorsIn(dir).stream())
+                .collect(Collectors.toList());
+    }
+
+    /** The compressor name recorded in each CompressionInfo.db of one folder of SSTables, by file name. */
+    public static List<String> compressorsIn(Path dir) {
+        return list(dir).stream()
+                .filter(p -> p.getFileName().toString().endsWith("-CompressionInfo.db"))
+                .sorted()
                 .map(SSTableFiles::compressorOf)
                 .flatMap(Optional::stream)
                 .collect(Collectors.toList());
@@ -36,14 +45,6 @@ public final class SSTableFiles {
         return tableDirectories(layout, keyspace, table).stream()
                 .mapToLong(dir -> Files2.sizeOf(dir, "-Data.db"))
                 .sum();
-    }
-
-    private static List<Path> compressionInfoFiles(NodeLayout layout, String keyspace, String table) {
-        return tableDirectories(layout, keyspace, table).stream()
-                .flatMap(dir -> list(dir).stream())
-                .filter(p -> p.getFileName().toString().endsWith("-CompressionInfo.db"))
-                .sorted()
-                .collect(Collectors.toList());
     }
 
     /** A table's directory is {@code name-<table id>}; snapshots and backups sit below it and are skipped. */

@@ -47,7 +47,8 @@ public final class SteadyLoad {
                             + " twice; %d s of unmeasured reads, then per table %d s of point reads at %,.0f/s without"
                             + " compaction and the same reads throughout a major compaction (first unthrottled, then %d"
                             + " MiB/s); chunk cache off; ", options.rows, options.warmUp.toSeconds(),
-                    options.measured.toSeconds(), options.rate, options.throttleMib), CompactionReadsReport.definition(options.throttleMib),
+                    options.measured.toSeconds(), options.rate, options.throttleMib),
+                    CompactionReadsReport.definition(options.throttleMib),
                     new CompactionReadsRun(options, nodesDir, options.sstableCache)::run);
         }
         if (options.ingest) {

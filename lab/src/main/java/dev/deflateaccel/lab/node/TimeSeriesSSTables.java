@@ -1,6 +1,5 @@
 package dev.deflateaccel.lab.node;
 
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,6 +16,7 @@ import org.apache.cassandra.io.sstable.CQLSSTableWriter;
 import org.apache.cassandra.io.sstable.format.big.BigFormat;
 
 import dev.deflateaccel.harness.Files2;
+import dev.deflateaccel.harness.SSTableFiles;
 import dev.deflateaccel.harness.workload.TimeSeriesPoint;
 import dev.deflateaccel.harness.workload.TimeSeriesTable;
 
@@ -102,27 +102,14 @@ final class TimeSeriesSSTables {
      * class name), and a table with compression disabled must have none: a folder written with
      * the wrong compressor would be kept and imported by every later run under the wrong name.
      */
-    static void checkCompressor(Path dir, String compressionCql) throws IOException {
+    static void checkCompressor(Path dir, String compressionCql) {
         Matcher m = COMPRESSOR_CLASS.matcher(compressionCql);
         String expected = m.find() ? m.group(1).substring(m.group(1).lastIndexOf('.') + 1) : null;
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                if (!f.getFileName().toString().endsWith("-CompressionInfo.db")) {
-                    continue;
-                }
-                String written = compressorOf(f);
-                if (expected == null || !written.endsWith(expected)) {
-                    throw new IllegalStateException(f + " was written with " + written + ", not with "
-                            + (expected == null ? "compression disabled" : expected) + " (" + compressionCql + ")");
-                }
+        for (String written : SSTableFiles.compressorsIn(dir)) {
+            if (expected == null || !written.endsWith(expected)) {
+                throw new IllegalStateException(dir + " was written with " + written + ", not with "
+                        + (expected == null ? "compression disabled" : expected) + " (" + compressionCql + ")");
             }
-        }
-    }
-
-    /** The compressor class CompressionInfo.db starts with (DataOutput.writeUTF). */
-    private static String compressorOf(Path compressionInfo) throws IOException {
-        try (DataInputStream in = new DataInputStream(Files.newInputStream(compressionInfo))) {
-            return in.readUTF();
         }
     }
 
