@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import dev.deflateaccel.lab.experiment.Configuration;
 import dev.deflateaccel.lab.experiment.Run;
@@ -161,23 +162,12 @@ public final class LevelsReport {
     }
 
     private LevelResult result(String engine, int level, int chunkKiB) {
-        for (LevelResult r : results(engine, chunkKiB)) {
-            if (r.config.level == level) {
-                return r;
-            }
-        }
-        return null;
+        return LevelVerdicts.find(results(engine, chunkKiB), level);
     }
 
     /** Every usable result at {@code chunkKiB}, of {@code engine} (null: of any engine), in run order. */
     private List<LevelResult> results(String engine, int chunkKiB) {
-        List<LevelResult> found = new ArrayList<>();
-        for (Map<Integer, LevelResult> byChunk : results.values()) {
-            LevelResult r = byChunk.get(chunkKiB);
-            if (r != null && (engine == null || r.config.engine.equals(engine))) {
-                found.add(r);
-            }
-        }
-        return found;
+        return results.values().stream().map(byChunk -> byChunk.get(chunkKiB))
+                .filter(r -> r != null && (engine == null || r.config.engine.equals(engine))).collect(Collectors.toList());
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import dev.deflateaccel.harness.EngineCounters;
 import dev.deflateaccel.harness.EngineStats;
@@ -105,9 +106,7 @@ final class SideBySideReport {
     }
 
     private static String each(List<SideBySideResult> side, Function<SideBySideResult, String> cell) {
-        List<String> cells = new ArrayList<>();
-        side.forEach(r -> cells.add(cell.apply(r)));
-        return String.join(", ", cells);
+        return side.stream().map(cell).collect(Collectors.joining(", "));
     }
 
     /** Per direction, the engines that did anything on the agent's node in run {@code n}. */
