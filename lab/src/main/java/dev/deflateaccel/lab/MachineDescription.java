@@ -57,9 +57,7 @@ public final class MachineDescription {
 
     /** {@link #machine()} as "label: value" lines, for the node programs' headers. */
     public static List<String> machineLines() {
-        List<String> lines = new ArrayList<>();
-        machine().forEach((label, value) -> lines.add(label + ": " + value));
-        return lines;
+        return machine().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.toList());
     }
 
     /** The warning every node program prints on a small machine, where client and node share the cores. */
