@@ -61,12 +61,11 @@ public final class LevelsReport {
         for (int chunkKiB : options.chunkKiBs) {
             appendTable(md, chunkKiB);
         }
-        appendFailures(md);
-        md.section("Engine checks (each child's agent statistics after its last call)");
-        for (Run run : runs) {
-            md.item(run.configuration.label + ": " + (run.usable() ? "OK " + run.check : "FAILED"));
-        }
-        md.endList();
+        md.list("Failures", runs.stream().filter(run -> !run.usable())
+                .map(run -> "**" + run.configuration.label + "**: " + run.failure).collect(Collectors.toList()));
+        md.list("Engine checks (each child's agent statistics after its last call)", runs.stream()
+                .map(run -> run.configuration.label + ": " + (run.usable() ? "OK " + run.check : "FAILED"))
+                .collect(Collectors.toList()));
         for (Run run : runs) {
             if (run.configuration.agentConfig != null) {
                 return md.raw("Agent config of \"" + run.configuration.label + "\" (the others differ only in engine "
@@ -146,19 +145,6 @@ public final class LevelsReport {
                     compared ? Numbers.times(r.decompress.median / stock.decompress.median) : "");
         }
         md.table(table);
-    }
-
-    private void appendFailures(ReportWriter md) {
-        boolean any = false;
-        for (Run run : runs) {
-            if (!run.usable()) {
-                md.raw(any ? "" : "## Failures\n\n").item("**" + run.configuration.label + "**: " + run.failure);
-                any = true;
-            }
-        }
-        if (any) {
-            md.endList();
-        }
     }
 
     private LevelResult result(String engine, int level, int chunkKiB) {
