@@ -1,0 +1,113 @@
+package dev.deflateaccel.lab;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import dev.deflateaccel.bridge.AccelLog;
+import dev.deflateaccel.bridge.DeflateBridge;
+import dev.deflateaccel.bridge.EngineDescriptor;
+import dev.deflateaccel.bridge.EngineRegistry;
+import dev.deflateaccel.bridge.config.ConfigFile;
+import dev.deflateaccel.bridge.stats.CodecClock;
+import dev.deflateaccel.sample.RowBytes;
+
+/**
+ * What timing the codec's CPU costs per call (issue 43: under 1% of the codec time it measures).
+ * {@code *Timed} is what the agent's woven path does around every call (CassandraRoute:
+ * {@link CodecClock#begin()}, the bridge's call, which names the engine that served it, and the
+ * call's end: the thread CPU clock read twice on one call in 32); {@code *Untimed} is the same
+ * bridge call alone. Overhead = Timed / Untimed - 1, per engine, direction and chunk size.
+ *
+ * <pre>mvn -B -ntp -o package -pl agent,lab -am -DskipTests
+ * java -cp "lab/target/deflate-accel-lab.jar:lab/target/lib/*:agent/target/deflate-accel-agent.jar" \
+ *   org.openjdk.jmh.Main CodecClockOverheadBenchmark</pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 3, jvmArgs = {"-Xms256m", "-Xmx256m"})
+@Warmup(iterations = 4, time = 1)
+@Measurement(iterations = 6, time = 1)
+public class CodecClockOverheadBenchmark {
+    @Param({"4096", "16384"})
+    public int size;
+
+    @Param({"libdeflate", "igzip", "zlib"})
+    public String engine;
+
+    private DeflateBridge bridge;
+    private byte[] input;
+    private byte[] compressed;
+    private int compressedLength;
+    private byte[] output;
+
+    @Setup
+    public void setUp() {
+        EngineDescriptor served = EngineRegistry.named(engine);
+        List<String> lines = new ArrayList<>();
+        for (EngineDescriptor d : EngineRegistry.ALL) {
+            lines.add(d.compressKey().key() + " = " + (d == served ? 1 : 0));
+            lines.add(d.decompressKey().key() + " = " + (d == served ? 1 : 0));
+        }
+        AccelLog quiet = AccelLog.to(new PrintStream(OutputStream.nullOutputStream()), AccelLog.NONE);
+        bridge = DeflateBridge.create(ConfigFile.parse(lines, "codec-clock-benchmark"), quiet);
+        input = RowBytes.generate(size, Datasets.GENERATED_SEED);
+        output = new byte[size + size / 8 + 64];
+        compressed = new byte[output.length];
+        compressedLength = served(bridge.tryCompress(input, 0, size, compressed, 0, compressed.length));
+    }
+
+    @Benchmark
+    public int compressUntimed() {
+        return served(bridge.tryCompress(input, 0, size, output, 0, output.length));
+    }
+
+    @Benchmark
+    public int compressTimed() {
+        CodecClock.Call call = CodecClock.begin();
+        int n = bridge.tryCompress(input, 0, size, output, 0, output.length);
+        call.end();
+        return served(n);
+    }
+
+    @Benchmark
+    public int decompressUntimed() {
+        return served(bridge.tryDecompress(compressed, 0, compressedLength, output, 0, output.length));
+    }
+
+    @Benchmark
+    public int decompressTimed() {
+        CodecClock.Call call = CodecClock.begin();
+        int n = bridge.tryDecompress(compressed, 0, compressedLength, output, 0, output.length);
+        call.end();
+        return served(n);
+    }
+
+    private int served(int n) {
+        if (n <= 0) {
+            throw new IllegalStateException(engine + " declined: " + n + "; " + bridge.engines().get(0).status());
+        }
+        return n;
+    }
+
+    @TearDown
+    public void tearDown() {
+        bridge.close();
+    }
+}
