@@ -3,6 +3,8 @@ package dev.deflateaccel.bridge.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.Deflater;
 
@@ -95,5 +97,67 @@ class CodecClockTest {
         if (failed.get() != null) {
             throw new AssertionError(failed.get());
         }
+    }
+
+    /** 256 threads at once, as a node's read and compaction pools can be: every call counted, none lost. */
+    @Test
+    void twoHundredFiftySixThreadsEachKeepTheirOwnSample() throws Exception {
+        EngineStatistics s = new EngineStatistics("libdeflate", Direction.DECOMPRESS);
+        int threads = 256;
+        int callsEach = CodecClock.SAMPLE_EVERY * 2;
+        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+        List<Thread> all = new ArrayList<>();
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        for (int t = 0; t < threads; t++) {
+            Thread thread = new Thread(() -> {
+                try {
+                    start.await();
+                    for (int i = 0; i < callsEach; i++) {
+                        CodecClock.Call c = CodecClock.begin();
+                        s.completed(1, 1);
+                        c.servedBy(s);
+                        c.end();
+                    }
+                } catch (Throwable e) {
+                    failed.compareAndSet(null, e);
+                }
+            }, "ReadStage-" + t);
+            all.add(thread);
+            thread.start();
+        }
+        start.countDown();
+        for (Thread thread : all) {
+            thread.join();
+        }
+        if (failed.get() != null) {
+            throw new AssertionError(failed.get());
+        }
+        assertEquals((long) threads * callsEach, s.getOperations());
+        // Each thread times exactly 2 of its 64 calls (one per 32, from a random start in the first 32).
+        assertEquals(2L * threads, s.getTimedCalls());
+        assertEquals(s.getCpuNanos(), s.getCpuNanosReads());
+    }
+
+    /**
+     * A JVM whose thread CPU time is switched off: CodecClock times by the wall clock and says so.
+     * In a JVM of its own, since the choice is made once, when the class loads.
+     */
+    @Test
+    void withoutThreadCpuTimeItTimesByTheWallClockAndSaysSo() throws Exception {
+        Process p = new ProcessBuilder(java.nio.file.Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), NoThreadCpuTimeMain.class.getName())
+                .redirectErrorStream(true).start();
+        String out = new String(readAll(p.getInputStream()), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        assertTrue(out.contains("measuresCpuTime=false timed=1 cpuNanos>0=true"), out);
+    }
+
+    private static byte[] readAll(java.io.InputStream in) throws java.io.IOException {
+        java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+        byte[] chunk = new byte[8192];
+        for (int n; (n = in.read(chunk)) > 0; ) {
+            buffer.write(chunk, 0, n);
+        }
+        return buffer.toByteArray();
     }
 }
