@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -56,10 +61,16 @@ class AcceleratedNodeIT implements OnCassandraLine {
     static final int POINT_READS = 2_000;
     static final NodeSettings ACCELERATED = NodeSettings.withAgent(AgentConfig.libdeflate());
     /** Cassandra 6.0's two direct I/O settings, both {@code direct} (stock's defaults: auto, standard). */
-    static final Map<String, String> DIRECT_IO = Map.of(
-            "compaction_read_disk_access_mode", "direct",
-            "background_write_disk_access_mode", "direct");
+    static final Map<String, String> DIRECT_IO = directIo();
     static final int DIRECT_IO_ROWS = 60_000;
+
+    /** In cassandra.yaml's order (Map.of's order changes from run to run). */
+    private static Map<String, String> directIo() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("compaction_read_disk_access_mode", "direct");
+        settings.put("background_write_disk_access_mode", "direct");
+        return Collections.unmodifiableMap(settings);
+    }
 
     /** {@link #ACCELERATED}, and on 6.0 with {@link #DIRECT_IO} (one node start serves both). */
     static NodeSettings accelerated(CassandraLine line) {
@@ -122,16 +133,19 @@ class AcceleratedNodeIT implements OnCassandraLine {
      * makes a Deflate SSTable, the second reads it. The node must say it resolved direct; the
      * second compaction's Deflate decompressions (at least the compressed bytes of the Deflate
      * SSTable it read) and compressions must all be libdeflate's; the Data.db files the
-     * compactions wrote must be (almost) absent from the page cache, as only O_DIRECT writes
-     * leave them; every row reads back equal; no ERROR line, nothing in the agent's log.
+     * compactions wrote, and the Deflate SSTable the second one read, must be (almost) absent
+     * from the page cache, as only O_DIRECT writes and reads leave them; every row reads back equal; no ERROR line, nothing in the agent's log.
      */
     @Test
     void compactionOfDeflateSSTablesThroughDirectIo(CassandraNode node) {
         assumeTrue(line == CassandraLine.V6_0, "direct I/O for compaction reads and background writes is Cassandra 6.0's");
         node.ensureRunning(accelerated(line));
-        assertTrue(node.systemLog().linesSince(0).stream()
-                        .anyMatch(l -> l.contains("compaction_read_disk_access_mode resolved to: direct")),
-                "the node did not resolve compaction_read_disk_access_mode to direct: " + node.systemLog().path());
+        // The log holds every start of this node; the last start's line is the last one.
+        List<String> resolved = node.systemLog().linesSince(0).stream()
+                .filter(l -> l.contains("compaction_read_disk_access_mode resolved to:"))
+                .collect(Collectors.toList());
+        assertTrue(!resolved.isEmpty() && resolved.get(resolved.size() - 1).trim().endsWith("resolved to: direct"),
+                "the node did not resolve compaction_read_disk_access_mode to direct: " + resolved + " in " + node.systemLog().path());
         for (Map.Entry<String, String> e : DIRECT_IO.entrySet()) {
             String value = node.session().execute("SELECT value FROM system_views.settings WHERE name = ?", e.getKey())
                     .one().getString("value");
@@ -150,6 +164,13 @@ class AcceleratedNodeIT implements OnCassandraLine {
         assertWrittenDirect(node, table, "the first compaction (LZ4 flush to Deflate)");
         long deflateBytes = SSTableFiles.dataBytes(node.layout(), table.keyspace(), table.name());
 
+        // A second name for the Deflate SSTable's Data.db (the same inode, so the same page-cache
+        // pages), which outlives the compaction that deletes the SSTable: afterwards it tells
+        // whether that compaction read the file with O_DIRECT (nothing cached) or buffered.
+        Path deflateData = SSTableFiles.dataFiles(node.layout(), table.keyspace(), table.name()).get(0);
+        Path probe = node.layout().root().resolve("direct-io-probe-Data.db");
+        link(probe, deflateData);
+
         writer.writeAll(half, DIRECT_IO_ROWS);
         node.nodetool().ok("flush", table.keyspace(), table.name());
         EngineStats before = node.engineStats();
@@ -157,6 +178,11 @@ class AcceleratedNodeIT implements OnCassandraLine {
         DeflateSSTables.assertAllDeflate(node, table);
         EngineStats delta = node.engineStats().since(before);
         assertWrittenDirect(node, table, "the second compaction (Deflate and LZ4 to Deflate)");
+        long probeResident = PageCache.residentBytes(probe);
+        long probeSize = PageCache.size(probe);
+        unlink(probe);
+        assertTrue(probeResident <= probeSize / 10, "the second compaction left " + probeResident + " of " + probeSize
+                + " bytes of the Deflate SSTable it read in the page cache: not read with direct I/O");
 
         EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, "libdeflate");
         EngineAssertions.servedBy(delta, EngineStats.COMPRESS, "libdeflate");
@@ -167,8 +193,8 @@ class AcceleratedNodeIT implements OnCassandraLine {
         assertTrue(decompressed.bytesIn >= deflateBytes * 9 / 10,
                 "the direct-read compaction decompressed " + decompressed.bytesIn + " bytes through libdeflate, less than the "
                         + deflateBytes + " bytes of the Deflate SSTable it read:\n" + delta);
-        System.out.println("[" + line + " direct I/O] Deflate SSTable of " + deflateBytes + " bytes read and rewritten by "
-                + "compaction: " + delta);
+        System.out.println("[" + line + " direct I/O] Deflate SSTable of " + deflateBytes + " bytes (" + probeResident
+                + " of them in the page cache after the compaction read it) read and rewritten by compaction: " + delta);
 
         DataVerifier verifier = new DataVerifier(node.session(), table, rows);
         verifier.scan(ONE, RowSet.range(0, DIRECT_IO_ROWS)).assertComplete();
@@ -178,6 +204,23 @@ class AcceleratedNodeIT implements OnCassandraLine {
         assertEquals(List.of(), node.systemLog().errorsSince(systemLogMark), "ERROR lines in " + node.systemLog().path());
         assertEquals(List.of(), nonEmpty(node.agentLog().linesSince(agentLogMark)),
                 "the agent logged warnings or errors in " + node.agentLog().path());
+    }
+
+    private static void link(Path link, Path existing) {
+        try {
+            Files.deleteIfExists(link);
+            Files.createLink(link, existing);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void unlink(Path link) {
+        try {
+            Files.deleteIfExists(link);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
@@ -192,6 +235,7 @@ class AcceleratedNodeIT implements OnCassandraLine {
         assertTrue(size > 1 << 20, what + ": " + data.get(0) + " is only " + size + " bytes");
         assertTrue(resident <= size / 10, what + " left " + resident + " of " + size + " bytes of " + data.get(0)
                 + " in the page cache: not written with direct I/O");
+        System.out.println("[direct I/O] " + what + ": " + resident + " of " + size + " bytes of its Data.db in the page cache");
     }
 
     private static RowSet randomRows(long seed) {
