@@ -340,6 +340,35 @@ final class ArgumentContractCases {
         // The array path (both buffers have arrays) stops at the end of the stream; the buffer path never would.
         bufferCase("uncompress(BB,BB)", false, Kind.HEAP, Kind.HEAP, "trailing-bytes", padded(STREAM, 0, 10), L);
         bufferCase("uncompress(BB,BB)", false, Kind.HEAP, Kind.HEAP, "header-fdict", fdict(STREAM), L);
+        directReaderCases();
+    }
+
+    /**
+     * Issue 37, Cassandra 6.0's {@code compaction_read_disk_access_mode: direct}: its
+     * {@code CompressedChunkReader.Direct} calls {@code uncompress(ByteBuffer, ByteBuffer)} with a
+     * direct input (a slice of its block-aligned read buffer) and a heap output of the chunk's
+     * length. Those inputs, read-only, and unsliced at a non-zero position, each with a valid
+     * stream (the 4 KiB-window one every engine decodes, and a real 64 KiB chunk at stock's level
+     * 6), an output too small for the chunk, and bad streams.
+     */
+    private void directReaderCases() {
+        byte[] chunk = TestData.cassandraLikeRows(65536, 37);
+        byte[] stockChunk = zlib(chunk, 6);
+        for (Kind k : new Kind[] {Kind.DIRECT_READER_SLICE, Kind.READ_ONLY_DIRECT_READER_SLICE, Kind.DIRECT_READ_AHEAD}) {
+            String m = "uncompress(BB,BB)";
+            bufferCase(m, false, k, Kind.HEAP, "valid", STREAM, L);
+            bufferCase(m, false, k, Kind.HEAP, "valid/stock-64k-chunk", stockChunk, chunk.length);
+            bufferCase(m, false, k, Kind.HEAP_SLICE, "valid/stock-64k-chunk", stockChunk, chunk.length);
+            bufferCase(m, false, k, Kind.DIRECT, "valid/stock-64k-chunk", stockChunk, chunk.length);
+            bufferCase(m, false, k, Kind.HEAP, "outputTooSmall/room=length-1", STREAM, L - 1);
+            bufferCase(m, false, k, Kind.HEAP, "outputTooSmall/stock-64k-chunk/room=length-1", stockChunk, chunk.length - 1);
+            bufferCase(m, false, k, Kind.HEAP, "outputTooSmall/stock-64k-chunk/room=length/2", stockChunk, chunk.length / 2);
+            bufferCase(m, false, k, Kind.HEAP, "output-room=0", STREAM, 0);
+            bufferCase(m, false, k, Kind.HEAP, "truncated/half", Arrays.copyOf(STREAM, S / 2), L);
+            bufferCase(m, false, k, Kind.HEAP, "corrupt/middle", flip(STREAM, S / 2, 0x5a), L);
+            bufferCase(m, false, k, Kind.HEAP, "corrupt/adler", flip(stockChunk, stockChunk.length - 1, 0x01), chunk.length);
+            bufferCase("uncompressBuffer", false, k, Kind.HEAP, "valid/stock-64k-chunk", stockChunk, chunk.length);
+        }
     }
 
     private void uncompressBuffer() {

@@ -21,8 +21,33 @@ final class CaseBuffers {
     private CaseBuffers() {
     }
 
+    /**
+     * Where Cassandra 6.0's {@code CompressedChunkReader.Direct} finds a chunk in its block-aligned
+     * read buffer: the chunk's offset in the file less that offset rounded down to the block.
+     */
+    static final int DIRECT_READER_DELTA = 1234;
+    /** The block size that read buffer is a multiple of. */
+    static final int DIRECT_READER_BLOCK = 4096;
+    /** Where a read-ahead (scan) buffer's position stands when a chunk is handed on without a slice. */
+    static final int READ_AHEAD_POSITION = 70_000;
+
     enum Kind {
-        HEAP, HEAP_SLICE, DIRECT, DIRECT_SLICE, READ_ONLY_HEAP, READ_ONLY_DIRECT, NULL;
+        HEAP, HEAP_SLICE, DIRECT, DIRECT_SLICE, READ_ONLY_HEAP, READ_ONLY_DIRECT,
+        /**
+         * Cassandra 6.0's {@code CompressedChunkReader.Direct} input (issue 37): a direct buffer
+         * read O_DIRECT from the block boundary below the chunk, the chunk then cut out with
+         * {@code position(delta).limit(delta + length).slice()}: position 0, limit and capacity
+         * the chunk's length, the block's other bytes (and the chunk's CRC) around it in memory.
+         */
+        DIRECT_READER_SLICE,
+        /** The same slice, read-only ({@code asReadOnlyBuffer()}), as a caller that shares it would pass it. */
+        READ_ONLY_DIRECT_READER_SLICE,
+        /**
+         * A chunk in the middle of a large direct buffer, not sliced: position 70,000, limit at
+         * the chunk's end, more bytes after the limit (a read-ahead buffer handed on as it is).
+         */
+        DIRECT_READ_AHEAD,
+        NULL;
 
         String label() {
             return name().toLowerCase().replace('_', '-');
@@ -33,6 +58,19 @@ final class CaseBuffers {
     static ByteBuffer input(Kind kind, byte[] content) {
         if (kind == Kind.NULL) {
             return null;
+        }
+        if (kind == Kind.DIRECT_READER_SLICE || kind == Kind.READ_ONLY_DIRECT_READER_SLICE) {
+            ByteBuffer slice = directReaderSlice(content);
+            return kind == Kind.READ_ONLY_DIRECT_READER_SLICE ? slice.asReadOnlyBuffer() : slice;
+        }
+        if (kind == Kind.DIRECT_READ_AHEAD) {
+            ByteBuffer b = ByteBuffer.allocateDirect(READ_AHEAD_POSITION + content.length + DIRECT_READER_BLOCK);
+            fill(b, (byte) 0xEE);
+            b.position(READ_AHEAD_POSITION);
+            b.put(content);
+            b.limit(b.position());
+            b.position(READ_AHEAD_POSITION);
+            return b;
         }
         ByteBuffer b = allocate(kind, IN_PAD + content.length + IN_PAD);
         for (int i = 0; i < b.capacity(); i++) {
@@ -57,6 +95,30 @@ final class CaseBuffers {
         b.position(OUT_PAD);
         b.limit(OUT_PAD + room);
         return readOnly(kind) ? b.asReadOnlyBuffer() : b;
+    }
+
+    /**
+     * {@code content} as {@code CompressedChunkReader.Direct} hands a chunk to {@code uncompress}:
+     * in a direct buffer of whole blocks at {@link #DIRECT_READER_DELTA}, followed by a CRC's four
+     * bytes, cut out as a slice (position 0, limit = capacity = the chunk's length).
+     */
+    private static ByteBuffer directReaderSlice(byte[] content) {
+        int read = DIRECT_READER_DELTA + content.length + 4;
+        int blocks = (read + DIRECT_READER_BLOCK - 1) / DIRECT_READER_BLOCK;
+        ByteBuffer holder = ByteBuffer.allocateDirect(blocks * DIRECT_READER_BLOCK);
+        fill(holder, (byte) 0xEE);
+        holder.position(DIRECT_READER_DELTA);
+        holder.put(content);
+        holder.putInt(0x5eed5eed);
+        holder.limit(DIRECT_READER_DELTA + content.length);
+        holder.position(DIRECT_READER_DELTA);
+        return holder.slice();
+    }
+
+    private static void fill(ByteBuffer b, byte value) {
+        for (int i = 0; i < b.capacity(); i++) {
+            b.put(i, value);
+        }
     }
 
     private static boolean readOnly(Kind kind) {

@@ -47,6 +47,15 @@ public final class SSTableFiles {
                 .sum();
     }
 
+    /** The table's live Data.db files (a compaction's replaced ones may still be there for a moment). */
+    public static List<Path> dataFiles(NodeLayout layout, String keyspace, String table) {
+        return tableDirectories(layout, keyspace, table).stream()
+                .flatMap(dir -> list(dir).stream())
+                .filter(p -> p.getFileName().toString().endsWith("-Data.db"))
+                .sorted()
+                .collect(Collectors.toList());
+    }
+
     /** A table's directory is {@code name-<table id>}; snapshots and backups sit below it and are skipped. */
     private static List<Path> tableDirectories(NodeLayout layout, String keyspace, String table) {
         Path keyspaceDir = layout.tableDataParent(keyspace);

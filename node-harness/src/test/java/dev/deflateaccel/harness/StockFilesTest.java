@@ -43,6 +43,24 @@ class StockFilesTest {
         assertTrue(edited.contains("  JVM_OPTS=\"$JVM_OPTS -Dcassandra.jmx.local.port=$JMX_PORT\""), "local JMX port line");
     }
 
+    /**
+     * Cassandra 6.0's direct I/O settings, as 6.0-alpha2 ships them in cassandra.yaml: commented
+     * out at the defaults its Config class holds (compaction reads inherit disk_access_mode,
+     * background writes buffered, a 1 MiB staging buffer), so a node on this conf runs buffered
+     * unless a scenario sets them (AcceleratedNodeIT on 6.0 sets both to direct).
+     */
+    @org.junit.jupiter.api.Test
+    void theSixZeroConfCarriesTheDirectIoSettingsCommentedOutAtTheirDefaults() throws IOException {
+        List<String> yaml = resourceLines(CassandraLine.V6_0.resourceDir() + "conf/cassandra.yaml");
+        for (String setting : List.of("# compaction_read_disk_access_mode: auto", "# background_write_disk_access_mode: standard",
+                "# direct_write_buffer_size: 1MiB")) {
+            assertTrue(yaml.contains(setting), setting);
+        }
+        assertEquals(List.of(), yaml.stream()
+                .filter(l -> l.matches("^(compaction_read_disk_access_mode|background_write_disk_access_mode|direct_write_buffer_size):.*"))
+                .collect(Collectors.toList()), "set in the stock file");
+    }
+
     private static List<String> jmxLines(List<String> lines) {
         return lines.stream().filter(l -> l.startsWith("JMX_PORT=")).collect(Collectors.toList());
     }

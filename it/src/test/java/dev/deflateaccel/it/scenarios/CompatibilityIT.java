@@ -40,7 +40,6 @@ import dev.deflateaccel.sample.SampleRows;
 class CompatibilityIT implements OnCassandraLine {
 
     static final int ROWS = 50_000;
-    static final NodeSettings WITH_AGENT = AcceleratedNodeIT.ACCELERATED;
     static final NodeSettings WITHOUT_AGENT = NodeSettings.stock();
 
     @Parameter
@@ -51,13 +50,22 @@ class CompatibilityIT implements OnCassandraLine {
         return line;
     }
 
+    /**
+     * AcceleratedNodeIT's settings (on 6.0 with both direct I/O settings direct): the same start
+     * serves both, and on 6.0 what the agent wrote through DirectCompressedSequentialWriter is then
+     * read and verified by stock Cassandra with buffered I/O.
+     */
+    private NodeSettings withAgent() {
+        return AcceleratedNodeIT.accelerated(line);
+    }
+
     @Test
     @Order(1)
     void writtenWithTheAgentIsReadAndVerifiedWithoutIt(CassandraNode node) {
         TestTable table = new TestTable("compat", "written_with_agent", 64);
         SampleRows rows = new SampleRows(2001, 20);
 
-        node.ensureRunning(WITH_AGENT);
+        node.ensureRunning(withAgent());
         EngineStats before = node.engineStats();
         writeAndCompact(node, table, rows);
         EngineAssertions.servedBy(node.engineStats().since(before), EngineStats.COMPRESS, "libdeflate");
@@ -79,7 +87,7 @@ class CompatibilityIT implements OnCassandraLine {
         writeAndCompact(node, table, rows);
         readBackAndVerify(node, table, rows);
 
-        node.ensureRunning(WITH_AGENT);
+        node.ensureRunning(withAgent());
         EngineStats before = node.engineStats();
         readBackAndVerify(node, table, rows);
         EngineStats delta = node.engineStats().since(before);

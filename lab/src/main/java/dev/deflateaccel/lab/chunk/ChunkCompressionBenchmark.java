@@ -38,6 +38,13 @@ import dev.deflateaccel.lab.tools.CompressorPasses;
  * {@code chunkKiB * 1024} uncompressed bytes ({@link Chunker}), so for both directions
  * MB/s of uncompressed data = score (ops/s) x chunkKiB x 1024 / 10^6.
  *
+ * {@code decompressDirectInput} is the read of Cassandra 6.0's {@code compaction_read_disk_access_mode:
+ * direct} (issue 37): {@code CompressedChunkReader.Direct} hands {@code uncompress(ByteBuffer,
+ * ByteBuffer)} a slice of its block-aligned direct read buffer and a heap output. It is not one of
+ * the runner's scenarios ({@link ConfigurationRun} runs compress and decompress); run it by name,
+ * beside stock's, e.g. {@code ChunkCompressionBenchmark.decompress} and
+ * {@code ChunkCompressionBenchmark.decompressDirectInput} with and without the agent.
+ *
  * {@code engine} names what must have served the calls: "none" (stock, the default) or the engine
  * the fork's -javaagent routes to. {@link EngineCheck} enforces it when the fork ends; a fork that
  * did not route throws, which fails the JMH run.
@@ -83,6 +90,8 @@ public class ChunkCompressionBenchmark {
     private CompressorPasses chunks;
     private ByteBuffer[] plain;
     private ByteBuffer[] packed;
+    /** {@link #packed}, each as CompressedChunkReader.Direct passes a chunk: a slice of a direct, block-aligned read. */
+    private ByteBuffer[] packedDirect;
     private ByteBuffer compressTarget;
     private ByteBuffer decompressTarget;
     private int cursor;
@@ -99,6 +108,10 @@ public class ChunkCompressionBenchmark {
                 Chunker.cut(Datasets.load(dataset, RepoLayout.corpusDir()), chunkBytes), chunkBytes);
         plain = chunks.inputs(true);
         packed = chunks.inputs(false);
+        packedDirect = new ByteBuffer[packed.length];
+        for (int i = 0; i < packed.length; i++) {
+            packedDirect[i] = directReaderSlice(packed[i]);
+        }
         compressTarget = compressor.preferredBufferType().allocate(compressor.initialCompressedBufferLength(chunkBytes));
         decompressTarget = compressor.preferredBufferType().allocate(chunkBytes);
         compressCalls = chunks.compressCalls;
@@ -115,6 +128,39 @@ public class ChunkCompressionBenchmark {
     public int decompress() throws IOException {
         decompressCalls++;
         return oneChunk(packed, decompressTarget, false);
+    }
+
+    /**
+     * One chunk as Cassandra 6.0 reads it with {@code compaction_read_disk_access_mode: direct}: a
+     * direct input (a slice of the block-aligned O_DIRECT read) into a heap output (Deflate's
+     * preferred buffer type). Stock's own code takes its buffer path for a direct input.
+     */
+    @Benchmark
+    public int decompressDirectInput() throws IOException {
+        decompressCalls++;
+        return oneChunk(packedDirect, decompressTarget, false);
+    }
+
+    /** Where the chunk starts past the block boundary the direct reader read from (any offset not a multiple of 4096). */
+    static final int DIRECT_READ_DELTA = 1234;
+    static final int DIRECT_READ_BLOCK = 4096;
+
+    /**
+     * {@code chunk}'s bytes as CompressedChunkReader.Direct hands them on: read into a direct
+     * buffer of whole blocks from the block boundary below the chunk (with its CRC after it), then
+     * {@code position(delta).limit(delta + length).slice()}.
+     */
+    static ByteBuffer directReaderSlice(ByteBuffer chunk) {
+        ByteBuffer src = chunk.duplicate();
+        src.clear();
+        int length = src.remaining();
+        int read = DIRECT_READ_DELTA + length + 4;
+        ByteBuffer holder = ByteBuffer.allocateDirect((read + DIRECT_READ_BLOCK - 1) / DIRECT_READ_BLOCK * DIRECT_READ_BLOCK);
+        holder.position(DIRECT_READ_DELTA);
+        holder.put(src);
+        holder.limit(DIRECT_READ_DELTA + length);
+        holder.position(DIRECT_READ_DELTA);
+        return holder.slice();
     }
 
     /** One operation: the next chunk of {@code inputs}, through the compressor, into {@code target}. */
