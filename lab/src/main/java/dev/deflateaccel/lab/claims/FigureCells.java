@@ -1,0 +1,268 @@
+package dev.deflateaccel.lab.claims;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import dev.deflateaccel.lab.tools.MarkdownTables;
+
+/**
+ * docs/figures.tsv: for every figure of README.md and docs/*.md the cell of a committed report it
+ * comes from. One line per figure: page, the figure's place on the page ({@link Figure#where}),
+ * the figure as written (for the reader; the check reads the page), the report, the table (its
+ * number in the report, 1 for the first; or "line" for a line outside tables), the row (its first
+ * cell, "#k" after it for the k-th row of that label; or the line's number), the column (its
+ * header; "-" for a line) and which number of the cell the figure starts at (1 for the first: a
+ * range's ends follow it). A figure that measures nothing (a setting, a setup's size) has "-" as
+ * its report and says why in the table column. Run {@code java -cp lab/target/classes
+ * dev.deflateaccel.lab.claims.FigureCells} after adding figures: it keeps every line whose place
+ * is still on a page, and gives each new figure the linked report's cell that holds it whose row
+ * and column share the most words with the figure's place, printing each choice to review.
+ */
+public final class FigureCells {
+    public static final String FILE = "docs/figures.tsv";
+    /** How the reason of a figure {@link #choose} found no cell for starts, until someone writes one. */
+    static final String UNSAID = "TODO";
+    private static final String HEADER = "page\tplace\tfigure\treport\ttable\trow\tcolumn\tfrom";
+
+    /** One line of the file: a figure's cell. */
+    public static final class Cell {
+        final String page;
+        final String where;
+        final String figure;
+        public final String report;
+        final String table;
+        final String row;
+        final String column;
+        final int from;
+
+        Cell(String... f) {
+            this(f[0], f[1], f[2], f[3], f[4], f[5], f[6], Integer.parseInt(f[7]));
+        }
+
+        Cell(String page, String where, String figure, String report, String table, String row, String column, int from) {
+            this.page = page;
+            this.where = where;
+            this.figure = figure;
+            this.report = report;
+            this.table = table;
+            this.row = row;
+            this.column = column;
+            this.from = from;
+        }
+
+        boolean measured() {
+            return !report.equals("-");
+        }
+
+        @Override
+        public String toString() {
+            return report + " " + (table.equals("line") ? "line " + row : "table " + table + ", row \"" + row
+                    + "\", column \"" + column + "\"") + (from > 1 ? ", from number " + from : "");
+        }
+
+        String line() {
+            return String.join("\t", page, where, figure, report, table, row, column, String.valueOf(from));
+        }
+    }
+
+    private final Path root;
+    private final Map<String, MarkdownReport> reports = new HashMap<>();
+    private final Map<Cell, List<NumberTokens.Token>> resolved = new IdentityHashMap<>();
+
+    FigureCells(Path root) {
+        this.root = root;
+    }
+
+    /** The file's cells by page and place. */
+    public static Map<String, Cell> read(Path file) {
+        Map<String, Cell> cells = new LinkedHashMap<>();
+        if (Files.isRegularFile(file)) {
+            for (String line : ReportEvidence.read(file).split("\n")) {
+                if (!line.isEmpty() && !line.equals(HEADER)) {
+                    Cell c = new Cell(line.split("\t", -1));
+                    cells.put(key(c.page, c.where), c);
+                }
+            }
+        }
+        return cells;
+    }
+
+    static String key(String page, String where) {
+        return page + "\t" + where;
+    }
+
+    /** The numbers of a cell as its report wrote them, or null when the report has no such cell. */
+    List<NumberTokens.Token> numbers(Cell c) {
+        return resolved.computeIfAbsent(c, k -> report(c.report).cell(c.table, c.row, c.column));
+    }
+
+    /** Whether the figure's numbers are the cell's, from its {@code from}-th on, each rounded to the figure's decimals. */
+    static boolean holds(Figure f, List<NumberTokens.Token> cell, int from) {
+        if (cell == null || from < 1 || from - 1 + f.values.size() > cell.size()) {
+            return false;
+        }
+        for (int i = 0; i < f.values.size(); i++) {
+            BigDecimal v = f.values.get(i);
+            BigDecimal n = cell.get(from - 1 + i).value;
+            int decimals = Math.max(0, v.scale());
+            if (n.compareTo(v) != 0 && n.setScale(decimals, RoundingMode.HALF_UP).compareTo(v) != 0
+                    && n.setScale(decimals, RoundingMode.HALF_EVEN).compareTo(v) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private MarkdownReport report(String path) {
+        return reports.computeIfAbsent(path, p -> new MarkdownReport(ReportEvidence.read(root.resolve(p))));
+    }
+
+    /** A report's tables (as {@link MarkdownTables} reads them, the .json's structure) and lines. */
+    static final class MarkdownReport {
+        final List<MarkdownTables.Table> tables;
+        final List<String> lines;
+
+        MarkdownReport(String text) {
+            tables = MarkdownTables.of(text);
+            lines = Arrays.asList(text.split("\n", -1));
+        }
+
+        List<NumberTokens.Token> cell(String table, String row, String column) {
+            if (table.equals("line")) {
+                int n = Integer.parseInt(row);
+                return n >= 1 && n <= lines.size() && !lines.get(n - 1).trim().startsWith("|")
+                        ? NumberTokens.tokens(lines.get(n - 1)) : null;
+            }
+            int t = Integer.parseInt(table);
+            if (t < 1 || t > tables.size()) {
+                return null;
+            }
+            MarkdownTables.Table tb = tables.get(t - 1);
+            int c = tb.columns.indexOf(column);
+            int k = 0;
+            for (List<String> r : tb.rows) {
+                if (c >= 0 && c < r.size() && rowName(tb, r, ++k).equals(row)) {
+                    return NumberTokens.tokens(r.get(c));
+                }
+            }
+            return null;
+        }
+
+        /** A row's name in the file: its label, with "#k" when the table has more than one row of that label. */
+        static String rowName(MarkdownTables.Table t, List<String> row, int index) {
+            int same = 0;
+            int before = 0;
+            for (int i = 0; i < t.rows.size(); i++) {
+                if (t.rows.get(i).get(0).equals(row.get(0))) {
+                    same++;
+                    before += i < index - 1 ? 1 : 0;
+                }
+            }
+            return same > 1 ? row.get(0) + " #" + (before + 1) : row.get(0);
+        }
+    }
+
+    /** The cells of the new figures of every checked page, the kept ones as they were: the file's new text. */
+    String bind(Map<String, Cell> kept) {
+        StringBuilder out = new StringBuilder(HEADER).append('\n');
+        for (FigureCheck.PageFigure pf : new FigureCheck(root).figures()) {
+            Cell c = kept.get(key(pf.page, pf.figure.where));
+            if (c == null || c.table.startsWith(UNSAID)) {
+                c = choose(pf);
+                System.out.println("new: " + pf.page + ":" + pf.figure.line + " " + pf.figure.text + " <- " + c);
+            }
+            out.append(new Cell(c.page, c.where, pf.figure.text, c.report, c.table, c.row, c.column, c.from).line())
+                    .append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The linked reports' cell that holds the figure, its row and column sharing the most words with its place. */
+    private Cell choose(FigureCheck.PageFigure pf) {
+        Figure f = pf.figure;
+        Cell best = new Cell(pf.page, f.where, f.text, "-", UNSAID + (pf.reports.isEmpty()
+                ? ": no report links it; link one, or say here why it needs none" : ": no cell of the linked reports holds it"), "-", "-", 1);
+        int bestScore = -1;
+        List<Cell> ties = new ArrayList<>();
+        String hint = f.hint.replaceAll(" #\\d+$", "");
+        for (Path report : pf.reports) {
+            String rel = root.relativize(report).toString().replace('\\', '/');
+            MarkdownReport r = report(rel);
+            List<String[]> cells = new ArrayList<>();
+            for (int t = 0; t < r.tables.size(); t++) {
+                MarkdownTables.Table tb = r.tables.get(t);
+                String parent = "";
+                for (int k = 0; k < tb.rows.size(); k++) {
+                    String label = tb.rows.get(k).get(0);
+                    parent = label.startsWith("&nbsp;") ? parent : label;
+                    for (int c = 1; c < tb.columns.size(); c++) {
+                        cells.add(new String[] {String.valueOf(t + 1), MarkdownReport.rowName(tb, tb.rows.get(k), k + 1),
+                                tb.columns.get(c), tb.caption + " " + tb.section, label + " " + parent});
+                    }
+                }
+            }
+            for (int i = 1; i <= r.lines.size(); i++) {
+                cells.add(new String[] {"line", String.valueOf(i), "-", r.lines.get(i - 1), ""});
+            }
+            for (String[] cell : cells) {
+                List<NumberTokens.Token> numbers = r.cell(cell[0], cell[1], cell[2]);
+                for (int from = 1; numbers != null && from <= numbers.size(); from++) {
+                    if (holds(f, numbers, from)) {
+                        int score = 3 * shared(hint, cell[4]) + 3 * shared(hint, cell[2]) + shared(hint, cell[3])
+                                + (cell[0].equals("line") ? 0 : 1) + (from == 1 || f.text.startsWith("(") ? 2 : 0)
+                                + (f.ratio != null && numbers.get(from - 1).ratio == f.ratio ? 3 : 0);
+                        Cell candidate = new Cell(pf.page, f.where, f.text, rel, cell[0], cell[1], cell[2], from);
+                        if (score > bestScore) {
+                            ties.clear();
+                            bestScore = score;
+                            best = candidate;
+                        } else if (score == bestScore) {
+                            ties.add(candidate);
+                        }
+                    }
+                }
+            }
+        }
+        ties.forEach(t -> System.out.println("  as likely: " + t));
+        return best;
+    }
+
+    private static int shared(String a, String b) {
+        Set<String> words = words(a);
+        words.retainAll(words(b));
+        return words.size();
+    }
+
+    private static Set<String> words(String s) {
+        Set<String> words = new HashSet<>();
+        for (String w : s.toLowerCase(Locale.ROOT).split("[^\\p{L}\\d]+")) {
+            if (!w.isEmpty()) {
+                words.add(w);
+            }
+        }
+        return words;
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path root = Paths.get(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
+        Path file = root.resolve(FILE);
+        String text = new FigureCells(root).bind(read(file));
+        Files.write(file, text.getBytes(StandardCharsets.UTF_8));
+        System.out.println("written: " + file);
+    }
+}
