@@ -57,7 +57,10 @@ public final class Figure {
     public String where;
     /** {@link #where} before it was made unique on its page. */
     final String place;
-    /** The words around it, to find its cell by: a table figure's row label and column header, a prose figure's sentence. */
+    /**
+     * The words around it, to find its cell by: a table figure's row label and column header; a
+     * prose figure's twelve words before it and six after, " | " between.
+     */
     final String hint;
 
     private Figure(Matcher m, int numbers, String unit, int line, String where, String hint) {
@@ -110,9 +113,8 @@ public final class Figure {
         while (m.find()) {
             String unit = numbers < m.groupCount() ? m.group(numbers + 1) : null;
             String where = place != null ? place : context(before + text.substring(0, m.start()));
-            String hint = place != null ? place : last(before + text.substring(0, m.start()), 12) + " "
-                    + String.join(" ", Arrays.asList(text.substring(m.end()).trim().split("\\s+")).subList(0,
-                            Math.min(6, text.substring(m.end()).trim().split("\\s+").length)));
+            String hint = place != null ? place : last(before + text.substring(0, m.start()), 12) + " | "
+                    + first(text.substring(m.end()), 6);
             figures.add(new Figure(m, numbers, unit, line, where, hint));
         }
         return blank(p, text);
@@ -120,6 +122,11 @@ public final class Figure {
 
     private static String context(String before) {
         return last(ANY_NUMBER.matcher(before.replace("*", "")).replaceAll("#"), CONTEXT_WORDS);
+    }
+
+    private static String first(String text, int n) {
+        String[] words = text.trim().split("\\s+");
+        return String.join(" ", Arrays.asList(words).subList(0, Math.min(n, words.length)));
     }
 
     private static String last(String text, int n) {

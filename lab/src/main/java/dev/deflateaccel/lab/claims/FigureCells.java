@@ -16,7 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.deflateaccel.lab.tools.MarkdownTables;
 
@@ -35,6 +36,10 @@ import dev.deflateaccel.lab.tools.MarkdownTables;
  */
 public final class FigureCells {
     public static final String FILE = "docs/figures.tsv";
+    /** Words that tell no cell from another: every column is against stock, every engine a Deflate one. */
+    private static final java.util.Set<String> COMMON = java.util.Set.of("the", "a", "of", "and", "at", "in", "per", "s", "to",
+            "with", "was", "is", "by", "for", "on", "it", "its", "stock", "deflate", "agent", "nbsp", "x", "than", "as");
+    private static final Pattern LINK = Pattern.compile("\\[([^\\]]*)\\]\\(([^)#\\s]+)[^)]*\\)");
     /** How the reason of a figure {@link #choose} found no cell for starts, until someone writes one. */
     static final String UNSAID = "TODO";
     private static final String HEADER = "page\tplace\tfigure\treport\ttable\trow\tcolumn\tfrom";
@@ -163,17 +168,19 @@ public final class FigureCells {
             return null;
         }
 
-        /** A row's name in the file: its label, with "#k" when the table has more than one row of that label. */
+        /**
+         * A row's name in the file: its label, without the indent; a ratio row's is the row above's
+         * name, " > " and its own ("compaction s > ratio"); "#k" after it for the k-th of a repeated name.
+         */
         static String rowName(MarkdownTables.Table t, List<String> row, int index) {
-            int same = 0;
-            int before = 0;
-            for (int i = 0; i < t.rows.size(); i++) {
-                if (t.rows.get(i).get(0).equals(row.get(0))) {
-                    same++;
-                    before += i < index - 1 ? 1 : 0;
-                }
+            List<String> names = new ArrayList<>();
+            for (List<String> r : t.rows) {
+                String label = r.get(0).replace("&nbsp;", "").trim();
+                names.add(label.startsWith("ratio") && !names.isEmpty() ? names.get(names.size() - 1) + " > " + label : label);
             }
-            return same > 1 ? row.get(0) + " #" + (before + 1) : row.get(0);
+            String name = names.get(index - 1);
+            int k = java.util.Collections.frequency(names.subList(0, index), name);
+            return java.util.Collections.frequency(names, name) > 1 ? name + " #" + k : name;
         }
     }
 
@@ -197,34 +204,37 @@ public final class FigureCells {
         Figure f = pf.figure;
         Cell best = new Cell(pf.page, f.where, f.text, "-", UNSAID + (pf.reports.isEmpty()
                 ? ": no report links it; link one, or say here why it needs none" : ": no cell of the linked reports holds it"), "-", "-", 1);
-        int bestScore = -1;
+        double bestScore = -1e9;
         List<Cell> ties = new ArrayList<>();
-        String hint = f.hint.replaceAll(" #\\d+$", "");
+        Map<String, Double> hint = weights(f);
+        Map<Path, String> links = new HashMap<>();
+        Matcher link = LINK.matcher(pf.text);
+        while (link.find()) {
+            links.merge(root.resolve(pf.page).getParent().resolve(link.group(2)).normalize(), link.group(1), (a, b) -> a + " " + b);
+        }
         for (Path report : pf.reports) {
             String rel = root.relativize(report).toString().replace('\\', '/');
             MarkdownReport r = report(rel);
             List<String[]> cells = new ArrayList<>();
             for (int t = 0; t < r.tables.size(); t++) {
                 MarkdownTables.Table tb = r.tables.get(t);
-                String parent = "";
                 for (int k = 0; k < tb.rows.size(); k++) {
-                    String label = tb.rows.get(k).get(0);
-                    parent = label.startsWith("&nbsp;") ? parent : label;
+                    String row = MarkdownReport.rowName(tb, tb.rows.get(k), k + 1);
                     for (int c = 1; c < tb.columns.size(); c++) {
-                        cells.add(new String[] {String.valueOf(t + 1), MarkdownReport.rowName(tb, tb.rows.get(k), k + 1),
-                                tb.columns.get(c), tb.caption + " " + tb.section, label + " " + parent});
+                        cells.add(new String[] {String.valueOf(t + 1), row, tb.columns.get(c), tb.caption + " " + tb.section});
                     }
                 }
             }
             for (int i = 1; i <= r.lines.size(); i++) {
-                cells.add(new String[] {"line", String.valueOf(i), "-", r.lines.get(i - 1), ""});
+                cells.add(new String[] {"line", String.valueOf(i), "-", r.lines.get(i - 1)});
             }
             for (String[] cell : cells) {
                 List<NumberTokens.Token> numbers = r.cell(cell[0], cell[1], cell[2]);
                 for (int from = 1; numbers != null && from <= numbers.size(); from++) {
                     if (holds(f, numbers, from)) {
-                        int score = 3 * shared(hint, cell[4]) + 3 * shared(hint, cell[2]) + shared(hint, cell[3])
-                                + (cell[0].equals("line") ? 0 : 1) + (from == 1 || f.text.startsWith("(") ? 2 : 0)
+                        double score = 3 * shared(hint, cell[1].replaceAll(" #\\d+$", "") + " " + cell[2]) + shared(hint, cell[3] + " " + links.get(report))
+                                - (cell[0].equals("line") ? 0 : 0.5 * missing(hint, cell[2]))
+                                + (cell[0].equals("line") ? 0 : 1) + (from == 1 || f.text.startsWith("(") ? 4 : 0)
                                 + (f.ratio != null && numbers.get(from - 1).ratio == f.ratio ? 3 : 0);
                         Cell candidate = new Cell(pf.page, f.where, f.text, rel, cell[0], cell[1], cell[2], from);
                         if (score > bestScore) {
@@ -242,16 +252,38 @@ public final class FigureCells {
         return best;
     }
 
-    private static int shared(String a, String b) {
-        Set<String> words = words(a);
-        words.retainAll(words(b));
-        return words.size();
+    /**
+     * The words of a figure's hint, each weighted by its nearness: in prose the word next to the
+     * figure weighs 5, one six words away 1.7; in a table every word of its row label and header 3.
+     */
+    private static Map<String, Double> weights(Figure f) {
+        Map<String, Double> weights = new HashMap<>();
+        String hint = f.hint.replaceAll(" #\\d+$", "");
+        int bar = hint.indexOf(" | ");
+        List<String> before = words(bar < 0 ? hint : hint.substring(0, bar));
+        List<String> after = bar < 0 ? List.of() : words(hint.substring(bar + 3));
+        boolean table = f.where.contains(" | ");
+        for (int i = 0; i < before.size(); i++) {
+            weights.merge(before.get(i), table ? 3 : 1 + 4.0 / (before.size() - i), Math::max);
+        }
+        for (int i = 0; i < after.size(); i++) {
+            weights.merge(after.get(i), table ? 3 : 1 + 4.0 / (i + 1), Math::max);
+        }
+        return weights;
     }
 
-    private static Set<String> words(String s) {
-        Set<String> words = new HashSet<>();
+    private static double shared(Map<String, Double> hint, String text) {
+        return new HashSet<>(words(text)).stream().mapToDouble(w -> hint.getOrDefault(w, 0.0)).sum();
+    }
+
+    private static long missing(Map<String, Double> hint, String text) {
+        return new HashSet<>(words(text)).stream().filter(w -> !hint.containsKey(w)).count();
+    }
+
+    private static List<String> words(String s) {
+        List<String> words = new ArrayList<>();
         for (String w : s.toLowerCase(Locale.ROOT).split("[^\\p{L}\\d]+")) {
-            if (!w.isEmpty()) {
+            if (!w.isEmpty() && !COMMON.contains(w)) {
                 words.add(w);
             }
         }
