@@ -56,15 +56,15 @@ class FigureCheckTest {
     @Test
     void aFigureRoundedFromItsCellPasses() throws IOException {
         assertEquals(List.of(), check("igzip used 0.39× (0.33-0.41) stock's compaction CPU" + LINK,
-                "igzip used\t0.39× (0.33-0.41)\t" + quiet("&nbsp;&nbsp;ratio #1", "igzip", 1)));
+                "igzip used\t0.39× (0.33-0.41)\t" + quiet("compaction CPU ms per MB > ratio", "igzip", 1)));
     }
 
     @Test
     void aFigureOneOffInItsLastDigitFails() throws IOException {
         assertEquals(List.of("docs/page.md:3: \"0.40×\" is not its cell, lab/node-results/quiet.md table 1, row"
-                + " \"&nbsp;&nbsp;ratio #1\", column \"igzip\", which holds [0.385, 0.33, 0.41]"),
+                + " \"compaction CPU ms per MB > ratio\", column \"igzip\", which holds [0.385, 0.33, 0.41]"),
                 check("# Title\n\nigzip used 0.40× stock's compaction CPU" + LINK,
-                        "igzip used\t0.40×\t" + quiet("&nbsp;&nbsp;ratio #1", "igzip", 1)));
+                        "igzip used\t0.40×\t" + quiet("compaction CPU ms per MB > ratio", "igzip", 1)));
     }
 
     @Test
@@ -87,7 +87,7 @@ class FigureCheckTest {
 
     @Test
     void aCellFromAReportTheBlockDoesNotLinkFails() throws IOException {
-        List<String> problems = check("igzip used 0.39×.\n", "igzip used\t0.39×\t" + quiet("&nbsp;&nbsp;ratio #1", "igzip", 1));
+        List<String> problems = check("igzip used 0.39×.\n", "igzip used\t0.39×\t" + quiet("compaction CPU ms per MB > ratio", "igzip", 1));
         assertEquals(List.of("docs/page.md:1: \"0.39×\" comes from lab/node-results/quiet.md, which its paragraph, item or"
                 + " caption does not link"), problems);
     }
