@@ -51,23 +51,23 @@ class SupportStatementTest {
         }
     }
 
-    /** The README's library table says, per engine, what {@link TestedLibraries} says. */
+    /** The support page's library table says, per engine, what {@link TestedLibraries} says. */
     @Test
-    void theReadmeLibraryTableIsTheTestedLibrariesStatement() throws IOException {
-        List<String> lines = Files.readAllLines(Paths.get("../README.md"), StandardCharsets.UTF_8);
+    void theSupportPageLibraryTableIsTheTestedLibrariesStatement() throws IOException {
+        List<String> lines = Files.readAllLines(Paths.get("../docs/support.md"), StandardCharsets.UTF_8);
         Map<String, List<String>> rows = tableRows(lines,
                 "| engine | library (Debian package) | builds tested | a build not tested is |", "the library table");
         assertEquals(TestedLibraries.ALL.size(), rows.size(), "one row per engine: " + rows.keySet());
         for (TestedLibraries.Library l : TestedLibraries.ALL) {
             assertEquals(Arrays.asList(l.library, String.join(", ", l.builds), l.otherVersions), rows.get(l.engine),
-                    "README row for " + l.engine);
+                    "docs/support.md row for " + l.engine);
         }
     }
 
-    /** The rows of the README table under {@code header}, by first cell; each row's other cells, trimmed. */
+    /** The rows of the page's table under {@code header}, by first cell; each row's other cells, trimmed. */
     private static Map<String, List<String>> tableRows(List<String> lines, String header, String what) {
         int at = lines.indexOf(header);
-        assertTrue(at >= 0, "README lacks " + what + " (" + header + ")");
+        assertTrue(at >= 0, "the page lacks " + what + " (" + header + ")");
         Map<String, List<String>> rows = new TreeMap<>();
         for (int i = at + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) {
             List<String> cells = new ArrayList<>();

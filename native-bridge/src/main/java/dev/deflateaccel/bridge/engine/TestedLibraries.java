@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Which builds of each engine's library the build tests, and how the engine treats one it was
- * not tested on: the statement the doctor prints and the README's library table is checked
+ * not tested on: the statement the doctor prints and the library table of docs/support.md is checked
  * against (SupportStatementTest). The builds are Debian 12's (installed on the build machine),
  * Intel's own builds (../shared/vendor) and Debian 13's and sid's (.ci/fetch-libs.sh); each runs
  * the engine's suites and has its headers compiled against the bindings (VendorAbiTest), and

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The statement of tested library builds ({@link TestedLibraries}) against what the build really
  * ran: the versions .ci/fetch-libs.sh unpacked (a newer Debian package fails here until the
- * statement, and the README table checked against it, name it), and the QPL releases the IAA
+ * statement, and the docs/support.md table checked against it, name it), and the QPL releases the IAA
  * engine takes.
  */
 class TestedLibrariesTest {
