@@ -1,9 +1,11 @@
 package dev.deflateaccel.lab.claims;
 
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,8 +43,6 @@ public final class Figure {
     private static final Pattern LINK_TARGET = Pattern.compile("\\]\\([^)]*\\)");
     private static final Pattern COMMENT = Pattern.compile("(?s)<!--.*?-->");
     private static final Pattern ANY_NUMBER = Pattern.compile(N);
-    /** How many words before a prose figure name its place. */
-    private static final int CONTEXT_WORDS = 6;
 
     public final String text;
     /** Its numbers in the order written: the value, then a range's ends. */
@@ -52,16 +52,17 @@ public final class Figure {
     public final Boolean ratio;
     /**
      * Its place on the page, free of its own value: a table figure's row label and column header,
-     * a prose figure's preceding words with their numbers written #; "#2" on for a repeated place.
+     * a prose figure's six preceding words with their numbers written #; "#2" on for a repeated place.
      */
     public String where;
     /** {@link #where} before it was made unique on its page. */
     final String place;
-    /**
-     * The words around it, to find its cell by: a table figure's row label and column header; a
-     * prose figure's twelve words before it and six after, " | " between.
-     */
+    /** The words to find its cell by: a table figure's place; a prose figure's 12 words before it, " | ", 6 after. */
     final String hint;
+    /** Its page, the reports its block (or the block it belongs to) links, and that block's text: FigureCheck's. */
+    String page;
+    Set<Path> reports;
+    String block;
 
     private Figure(Matcher m, int numbers, String unit, int line, String where, String hint) {
         this.text = m.group().trim();
@@ -91,7 +92,7 @@ public final class Figure {
                     header = cells;
                 } else if (!line.trim().matches("\\|[\\s|:-]+\\|")) {
                     for (int c = 0; c < cells.size(); c++) {
-                        String place = label(cells.get(0)) + " | " + (c < header.size() ? label(header.get(c)) : "");
+                        String place = (cells.get(0).trim() + " | " + (c < header.size() ? header.get(c).trim() : "")).replace("*", "");
                         add(c == 0 ? WITH_UNIT : TABLE_NUMBER, cells.get(c), lineNo, null, place, figures);
                     }
                 }
@@ -112,41 +113,22 @@ public final class Figure {
         int numbers = p == WITH_UNIT || p == TABLE_NUMBER ? 2 : m.groupCount();
         while (m.find()) {
             String unit = numbers < m.groupCount() ? m.group(numbers + 1) : null;
-            String where = place != null ? place : context(before + text.substring(0, m.start()));
-            String hint = place != null ? place : last(before + text.substring(0, m.start()), 12) + " | "
-                    + first(text.substring(m.end()), 6);
+            String ahead = before + text.substring(0, m.start());
+            String where = place != null ? place : words(ANY_NUMBER.matcher(ahead.replace("*", "")).replaceAll("#"), -6);
+            String hint = place != null ? place : words(ahead, -12) + " | " + words(text.substring(m.end()), 6);
             figures.add(new Figure(m, numbers, unit, line, where, hint));
         }
         return blank(p, text);
     }
 
-    private static String context(String before) {
-        return last(ANY_NUMBER.matcher(before.replace("*", "")).replaceAll("#"), CONTEXT_WORDS);
-    }
-
-    private static String first(String text, int n) {
-        String[] words = text.trim().split("\\s+");
-        return String.join(" ", Arrays.asList(words).subList(0, Math.min(n, words.length)));
-    }
-
-    private static String last(String text, int n) {
-        String[] words = text.trim().split("\\s+");
-        return String.join(" ", Arrays.asList(words).subList(Math.max(0, words.length - n), words.length));
-    }
-
-    private static String label(String cell) {
-        return cell.replace("*", "").trim();
+    /** The first {@code n} words of a text, or its last {@code -n}. */
+    private static String words(String text, int n) {
+        List<String> words = Arrays.asList(text.trim().split("\\s+"));
+        return String.join(" ", n > 0 ? words.subList(0, Math.min(n, words.size())) : words.subList(Math.max(0, words.size() + n), words.size()));
     }
 
     private static String blank(Pattern p, String text) {
-        Matcher m = p.matcher(text);
-        StringBuilder out = new StringBuilder(text);
-        while (m.find()) {
-            for (int i = m.start(); i < m.end(); i++) {
-                out.setCharAt(i, ' ');
-            }
-        }
-        return out.toString();
+        return p.matcher(text).replaceAll(m -> " ".repeat(m.group().length()));
     }
 
     /** What a reader reads: no code spans (commands, file names), no link targets, no comments. */

@@ -22,17 +22,12 @@ import java.util.regex.Pattern;
 import dev.deflateaccel.lab.tools.MarkdownTables;
 
 /**
- * docs/figures.tsv: for every figure of README.md and docs/*.md the cell of a committed report it
- * comes from. One line per figure: page, the figure's place on the page ({@link Figure#where}),
- * the figure as written (for the reader; the check reads the page), the report, the table (its
- * number in the report, 1 for the first; or "line" for a line outside tables), the row (its first
- * cell, "#k" after it for the k-th row of that label; or the line's number), the column (its
- * header; "-" for a line) and which number of the cell the figure starts at (1 for the first: a
- * range's ends follow it). A figure that measures nothing (a setting, a setup's size) has "-" as
- * its report and says why in the table column. Run {@code java -cp lab/target/classes
- * dev.deflateaccel.lab.claims.FigureCells} after adding figures: it keeps every line whose place
- * is still on a page, and gives each new figure the linked report's cell that holds it whose row
- * and column share the most words with the figure's place, printing each choice to review.
+ * docs/figures.tsv, the cell of a committed report each figure of README.md and docs/*.md comes
+ * from, one line per figure: page, its place ({@link Figure#where}), the figure as written, then
+ * the cell: report, table (from 1; "line" for a line outside tables), row (its name, see
+ * {@link MarkdownReport#rowName}; or the line's number), column header, and the number of the
+ * cell the figure starts at. Report "-": not a measurement, the reason in the table column. The
+ * lab's README says how to add a figure ({@link #main}).
  */
 public final class FigureCells {
     public static final String FILE = "docs/figures.tsv";
@@ -56,22 +51,14 @@ public final class FigureCells {
         final int from;
 
         Cell(String... f) {
-            this(f[0], f[1], f[2], f[3], f[4], f[5], f[6], Integer.parseInt(f[7]));
-        }
-
-        Cell(String page, String where, String figure, String report, String table, String row, String column, int from) {
-            this.page = page;
-            this.where = where;
-            this.figure = figure;
-            this.report = report;
-            this.table = table;
-            this.row = row;
-            this.column = column;
-            this.from = from;
-        }
-
-        boolean measured() {
-            return !report.equals("-");
+            page = f[0];
+            where = f[1];
+            figure = f[2];
+            report = f[3];
+            table = f[4];
+            row = f[5];
+            column = f[6];
+            from = Integer.parseInt(f[7]);
         }
 
         @Override
@@ -97,7 +84,7 @@ public final class FigureCells {
     public static Map<String, Cell> read(Path file) {
         Map<String, Cell> cells = new LinkedHashMap<>();
         if (Files.isRegularFile(file)) {
-            for (String line : ReportEvidence.read(file).split("\n")) {
+            for (String line : FigureCheck.read(file).split("\n")) {
                 if (!line.isEmpty() && !line.equals(HEADER)) {
                     Cell c = new Cell(line.split("\t", -1));
                     cells.put(key(c.page, c.where), c);
@@ -125,7 +112,7 @@ public final class FigureCells {
             BigDecimal v = f.values.get(i);
             BigDecimal n = cell.get(from - 1 + i).value;
             int decimals = Math.max(0, v.scale());
-            if (n.compareTo(v) != 0 && n.setScale(decimals, RoundingMode.HALF_UP).compareTo(v) != 0
+            if (n.setScale(decimals, RoundingMode.HALF_UP).compareTo(v) != 0
                     && n.setScale(decimals, RoundingMode.HALF_EVEN).compareTo(v) != 0) {
                 return false;
             }
@@ -134,7 +121,7 @@ public final class FigureCells {
     }
 
     private MarkdownReport report(String path) {
-        return reports.computeIfAbsent(path, p -> new MarkdownReport(ReportEvidence.read(root.resolve(p))));
+        return reports.computeIfAbsent(path, p -> new MarkdownReport(FigureCheck.read(root.resolve(p))));
     }
 
     /** A report's tables (as {@link MarkdownTables} reads them, the .json's structure) and lines. */
@@ -187,28 +174,28 @@ public final class FigureCells {
     /** The cells of the new figures of every checked page, the kept ones as they were: the file's new text. */
     String bind(Map<String, Cell> kept) {
         StringBuilder out = new StringBuilder(HEADER).append('\n');
-        for (FigureCheck.PageFigure pf : new FigureCheck(root).figures()) {
-            Cell c = kept.get(key(pf.page, pf.figure.where));
+        for (Figure pf : new FigureCheck(root).figures()) {
+            Cell c = kept.get(key(pf.page, pf.where));
             if (c == null || c.table.startsWith(UNSAID)) {
                 c = choose(pf);
-                System.out.println("new: " + pf.page + ":" + pf.figure.line + " " + pf.figure.text + " <- " + c);
+                System.out.println("new: " + pf.page + ":" + pf.line + " " + pf.text + " <- " + c);
             }
-            out.append(new Cell(c.page, c.where, pf.figure.text, c.report, c.table, c.row, c.column, c.from).line())
+            out.append(new Cell(c.page, c.where, pf.text, c.report, c.table, c.row, c.column, String.valueOf(c.from)).line())
                     .append('\n');
         }
         return out.toString();
     }
 
     /** The linked reports' cell that holds the figure, its row and column sharing the most words with its place. */
-    private Cell choose(FigureCheck.PageFigure pf) {
-        Figure f = pf.figure;
+    private Cell choose(Figure pf) {
+        Figure f = pf;
         Cell best = new Cell(pf.page, f.where, f.text, "-", UNSAID + (pf.reports.isEmpty()
-                ? ": no report links it; link one, or say here why it needs none" : ": no cell of the linked reports holds it"), "-", "-", 1);
+                ? ": no report links it; link one, or say here why it needs none" : ": no cell of the linked reports holds it"), "-", "-", "1");
         double bestScore = -1e9;
         List<Cell> ties = new ArrayList<>();
         Map<String, Double> hint = weights(f);
         Map<Path, String> links = new HashMap<>();
-        Matcher link = LINK.matcher(pf.text);
+        Matcher link = LINK.matcher(pf.block);
         while (link.find()) {
             links.merge(root.resolve(pf.page).getParent().resolve(link.group(2)).normalize(), link.group(1), (a, b) -> a + " " + b);
         }
@@ -236,7 +223,7 @@ public final class FigureCells {
                                 - (cell[0].equals("line") ? 0 : 0.5 * missing(hint, cell[2]))
                                 + (cell[0].equals("line") ? 0 : 1) + (from == 1 || f.text.startsWith("(") ? 4 : 0)
                                 + (f.ratio != null && numbers.get(from - 1).ratio == f.ratio ? 3 : 0);
-                        Cell candidate = new Cell(pf.page, f.where, f.text, rel, cell[0], cell[1], cell[2], from);
+                        Cell candidate = new Cell(pf.page, f.where, f.text, rel, cell[0], cell[1], cell[2], String.valueOf(from));
                         if (score > bestScore) {
                             ties.clear();
                             bestScore = score;
@@ -290,11 +277,13 @@ public final class FigureCells {
         return words;
     }
 
+    /** Binds the new figures, writes the file, and lists what FigureCheck finds; exits 1 if anything. */
     public static void main(String[] args) throws IOException {
         Path root = Paths.get(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
-        Path file = root.resolve(FILE);
-        String text = new FigureCells(root).bind(read(file));
-        Files.write(file, text.getBytes(StandardCharsets.UTF_8));
-        System.out.println("written: " + file);
+        Files.write(root.resolve(FILE), new FigureCells(root).bind(read(root.resolve(FILE))).getBytes(StandardCharsets.UTF_8));
+        List<String> problems = FigureCheck.problems(root);
+        problems.forEach(System.out::println);
+        System.out.println(FILE + " written; " + problems.size() + " figure problem(s)");
+        System.exit(problems.isEmpty() ? 0 : 1);
     }
 }

@@ -2,9 +2,9 @@ package dev.deflateaccel.lab.claims;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -16,33 +16,15 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Holds every figure of README.md and docs/*.md to its cell in docs/figures.tsv ({@link FigureCells}):
- * a figure passes when its numbers are the cell's, each rounded to the figure's decimals, the cell's
- * report is linked by the figure's block (or the block it belongs to, see {@link DocBlock}), that
- * report does not warn that the machine was busy, and it records other processes' CPU or the block
- * says it does not with {@value #NOT_RECORDED_MARK}. A figure with no cell fails, and so does one
- * changed by its last digit or copied from another row, column or report. Where no report is linked,
- * a bare number (a version, a setting's default) is not a figure; one with a unit still is. A derived figure (a
- * ratio of two medians, a scaled value) has its cell in a derived file the lab wrote.
+ * Holds every figure of README.md and docs/*.md to its cell ({@link FigureCells}): its numbers must be
+ * the cell's, each rounded to the figure's decimals; the cell's report linked by the figure's block
+ * (or the block it belongs to, see {@link DocBlock}), not warning of a busy machine, and recording
+ * other processes' CPU unless the block says {@value #NOT_RECORDED_MARK}. Where no report is linked,
+ * a bare number (a version, a default) is not a figure; one with a unit still is.
  */
 public final class FigureCheck {
     /** What a block says when a report it rests on has no line on other processes' CPU. */
     public static final String NOT_RECORDED_MARK = "(other processes' CPU not recorded)";
-
-    /** A figure with its page, the reports its block links, and the block's text (with the block it belongs to). */
-    static final class PageFigure {
-        final String page;
-        final Figure figure;
-        final Set<Path> reports;
-        final String text;
-
-        PageFigure(String page, Figure figure, Set<Path> reports, String text) {
-            this.page = page;
-            this.figure = figure;
-            this.reports = reports;
-            this.text = text;
-        }
-    }
 
     private final Path root;
     private final Map<String, FigureCells.Cell> cells;
@@ -62,27 +44,22 @@ public final class FigureCheck {
     /** The pages checked: README.md and every docs/*.md. */
     static List<String> pages(Path root) {
         try (Stream<Path> docs = Files.list(root.resolve("docs"))) {
-            List<String> pages = new ArrayList<>(List.of("README.md"));
-            docs.map(p -> "docs/" + p.getFileName()).filter(p -> p.endsWith(".md")).sorted().forEach(pages::add);
-            return pages;
+            return Stream.concat(Stream.of("README.md"), docs.map(p -> "docs/" + p.getFileName()).filter(p -> p.endsWith(".md"))
+                    .sorted()).collect(Collectors.toList());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     /** Every figure of every page, read from disk. */
-    List<PageFigure> figures() {
-        List<PageFigure> all = new ArrayList<>();
-        for (String page : pages(root)) {
-            all.addAll(figures(page, ReportEvidence.read(root.resolve(page))));
-        }
-        return all;
+    List<Figure> figures() {
+        return pages(root).stream().flatMap(p -> figures(p, read(root.resolve(p))).stream()).collect(Collectors.toList());
     }
 
     /** A page's figures, each place made unique on the page by "#2", "#3" for repeats. */
-    List<PageFigure> figures(String page, String markdown) {
+    List<Figure> figures(String page, String markdown) {
         Path pageDir = root.resolve(page).getParent();
-        List<PageFigure> figures = new ArrayList<>();
+        List<Figure> figures = new ArrayList<>();
         Set<String> places = new HashSet<>();
         Set<Path> ownerReports = new LinkedHashSet<>();
         String ownerText = "";
@@ -96,7 +73,7 @@ public final class FigureCheck {
                 ownerReports = named;
                 ownerText = text;
             }
-            for (Figure f : blocks.computeIfAbsent(block.firstLine + "\n" + block.text(), k -> Figure.in(block))) {
+            for (Figure f : blocks.computeIfAbsent(page + block.firstLine + "\n" + block.text(), k -> Figure.in(block))) {
                 if (named.isEmpty() && f.ratio == null) {
                     continue; // a version or a setting: without a report, only a number with a unit is a figure
                 }
@@ -104,7 +81,10 @@ public final class FigureCheck {
                 for (int k = 2; !places.add(f.where); k++) {
                     f.where = f.place + " #" + k;
                 }
-                figures.add(new PageFigure(page, f, named, text));
+                f.page = page;
+                f.reports = named;
+                f.block = text;
+                figures.add(f);
             }
         }
         return figures;
@@ -113,34 +93,26 @@ public final class FigureCheck {
     /** Every page's problems. */
     public static List<String> problems(Path root) {
         FigureCheck check = new FigureCheck(root);
-        List<String> problems = new ArrayList<>();
-        for (String page : pages(check.root)) {
-            problems.addAll(check.problems(page, ReportEvidence.read(check.root.resolve(page))));
-        }
-        return problems;
+        return pages(check.root).stream().flatMap(p -> check.problems(p, read(check.root.resolve(p))).stream())
+                .collect(Collectors.toList());
     }
 
     /** One page's problems, from its text (the page as it would be), and its lines of the file that no figure has now. */
     public List<String> problems(String page, String markdown) {
-        List<PageFigure> figures = figures(page, markdown);
-        List<String> problems = problems(figures);
-        Set<String> places = figures.stream().map(pf -> FigureCells.key(pf.page, pf.figure.where)).collect(Collectors.toSet());
+        List<Figure> figures = figures(page, markdown);
+        Set<String> places = figures.stream().map(f -> FigureCells.key(f.page, f.where)).collect(Collectors.toSet());
+        List<String> problems = new ArrayList<>();
         cells.values().stream().filter(c -> c.page.equals(page) && !places.contains(FigureCells.key(c.page, c.where)))
                 .forEach(c -> problems.add(page + ": \"" + c.figure + "\" (at \"" + c.where + "\" in " + FigureCells.FILE
                         + ") is gone: run FigureCells if that is meant"));
-        return problems;
-    }
-
-    private List<String> problems(List<PageFigure> figures) {
-        List<String> problems = new ArrayList<>();
-        for (PageFigure pf : figures) {
-            String at = pf.page + ":" + pf.figure.line + ": \"" + pf.figure.text + "\" ";
-            FigureCells.Cell cell = cells.get(FigureCells.key(pf.page, pf.figure.where));
+        for (Figure f : figures) {
+            String at = f.page + ":" + f.line + ": \"" + f.text + "\" ";
+            FigureCells.Cell cell = cells.get(FigureCells.key(f.page, f.where));
             if (cell == null) {
-                problems.add(at + "has no cell in " + FigureCells.FILE + " (at \"" + pf.figure.where + "\"): run FigureCells");
+                problems.add(at + "has no cell in " + FigureCells.FILE + " (at \"" + f.where + "\"): run FigureCells");
                 continue;
             }
-            if (!cell.measured()) {
+            if (cell.report.equals("-")) {
                 if (cell.table.startsWith(FigureCells.UNSAID)) {
                     problems.add(at + "has no cell and no reason in " + FigureCells.FILE + ": " + cell.table);
                 }
@@ -148,16 +120,16 @@ public final class FigureCheck {
             }
             Path report = root.resolve(cell.report).normalize();
             LoadRecord load = loads.computeIfAbsent(report, FigureCheck::load);
-            if (!pf.reports.contains(report)) {
+            if (!f.reports.contains(report)) {
                 problems.add(at + "comes from " + cell.report + ", which its paragraph, item or caption does not link");
             } else if (load == LoadRecord.BUSY) {
                 problems.add(at + "rests on " + cell.report + ", which warns that the machine was busy");
-            } else if (load == LoadRecord.NOT_RECORDED && !pf.text.contains(NOT_RECORDED_MARK)) {
+            } else if (load == LoadRecord.NOT_RECORDED && !f.block.contains(NOT_RECORDED_MARK)) {
                 problems.add(at + "rests on " + cell.report + ", which does not record other processes' CPU; say "
                         + NOT_RECORDED_MARK + " beside it or drop it");
             }
             List<NumberTokens.Token> numbers = reports.numbers(cell);
-            if (!FigureCells.holds(pf.figure, numbers, cell.from)) {
+            if (!FigureCells.holds(f, numbers, cell.from)) {
                 problems.add(at + "is not its cell, " + cell + (numbers == null ? ", which the report does not have"
                         : ", which holds " + numbers.stream().map(t -> t.value.toPlainString()).collect(Collectors.toList())));
             }
@@ -167,22 +139,16 @@ public final class FigureCheck {
 
     /** A report's load record; a derived file's is the worst of the reports it was derived from, which it links. */
     private static LoadRecord load(Path report) {
-        String text = ReportEvidence.read(report);
-        if (!report.getFileName().toString().endsWith(".derived.md")) {
-            return LoadRecord.of(text);
-        }
-        LoadRecord load = LoadRecord.QUIET;
-        for (Path source : ReportLinks.in(text, report.getParent())) {
-            load = load.worse(LoadRecord.of(ReportEvidence.read(source)));
-        }
-        return load;
+        String text = read(report);
+        return !report.toString().endsWith(".derived.md") ? LoadRecord.of(text) : ReportLinks.in(text, report.getParent())
+                .stream().map(p -> LoadRecord.of(read(p))).reduce(LoadRecord.QUIET, LoadRecord::worse);
     }
 
-    /** Run from the repository to list what fails before a commit: {@code java -cp lab/target/classes dev.deflateaccel.lab.claims.FigureCheck} */
-    public static void main(String[] args) {
-        List<String> problems = problems(Paths.get(args.length > 0 ? args[0] : "."));
-        problems.forEach(System.out::println);
-        System.out.println(problems.size() + " figure problem(s)");
-        System.exit(problems.isEmpty() ? 0 : 1);
+    static String read(Path file) {
+        try {
+            return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

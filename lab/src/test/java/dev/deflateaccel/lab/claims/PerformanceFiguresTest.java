@@ -33,7 +33,7 @@ class PerformanceFiguresTest {
     void everyRatioShiftedByOneHundredthFails() {
         FigureCheck check = new FigureCheck(ROOT);
         for (String page : List.of("docs/performance.md", "README.md")) {
-            String text = ReportEvidence.read(ROOT.resolve(page));
+            String text = FigureCheck.read(ROOT.resolve(page));
             List<String> passed = new ArrayList<>();
             int mutants = 0;
             Matcher m = RATIO.matcher(text);
@@ -59,7 +59,7 @@ class PerformanceFiguresTest {
     void everyTableFigureTakenFromAnotherRowFails() {
         FigureCheck check = new FigureCheck(ROOT);
         String page = "docs/performance.md";
-        String[] lines = ReportEvidence.read(ROOT.resolve(page)).split("\n", -1);
+        String[] lines = FigureCheck.read(ROOT.resolve(page)).split("\n", -1);
         List<String> passed = new ArrayList<>();
         int mutants = 0;
         for (int i = 0; i + 1 < lines.length; i++) {
