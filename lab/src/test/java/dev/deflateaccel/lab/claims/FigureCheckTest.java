@@ -86,6 +86,13 @@ class FigureCheckTest {
     }
 
     @Test
+    void aFigureRemovedFromThePageFailsUntilItsLineGoes() throws IOException {
+        assertEquals(List.of("docs/page.md: \"0.39×\" (at \"igzip used\" in docs/figures.tsv) is gone: run FigureCells if"
+                + " that is meant"), check("igzip used little CPU" + LINK,
+                        "igzip used\t0.39×\t" + quiet("compaction CPU ms per MB > ratio", "igzip", 1)));
+    }
+
+    @Test
     void aCellFromAReportTheBlockDoesNotLinkFails() throws IOException {
         List<String> problems = check("igzip used 0.39×.\n", "igzip used\t0.39×\t" + quiet("compaction CPU ms per MB > ratio", "igzip", 1));
         assertEquals(List.of("docs/page.md:1: \"0.39×\" comes from lab/node-results/quiet.md, which its paragraph, item or"
