@@ -27,6 +27,39 @@ public interface AgentControlMBean {
     /** The engines in use per direction, in routing order. */
     String getEngines();
 
+    /**
+     * The codec's share of this process's CPU, over the last minute and since start, by direction,
+     * caller group and engine: the line status prints (CodecCpuShare).
+     */
+    String getCodecCpu();
+
+    /** Percent of the process's CPU the codec took over the last minute (NaN when not known). */
+    double getCodecCpuPercentLastMinute();
+
+    /** Percent of the process's CPU the codec took since the agent started. */
+    double getCodecCpuPercentSinceStart();
+
+    /** Of {@link #getCodecCpuPercentLastMinute()}: compressions. */
+    double getCompressCpuPercentLastMinute();
+
+    /** Of {@link #getCodecCpuPercentLastMinute()}: decompressions. */
+    double getDecompressCpuPercentLastMinute();
+
+    /** Of {@link #getCodecCpuPercentLastMinute()}: calls from compaction threads. */
+    double getCompactionCodecCpuPercentLastMinute();
+
+    /** Of {@link #getCodecCpuPercentLastMinute()}: calls from read threads. */
+    double getReadsCodecCpuPercentLastMinute();
+
+    /** Of {@link #getCodecCpuPercentLastMinute()}: calls from memtable flush threads. */
+    double getFlushCodecCpuPercentLastMinute();
+
+    /** Of {@link #getCodecCpuPercentLastMinute()}: calls from commit log and hints threads. */
+    double getCommitLogAndHintsCodecCpuPercentLastMinute();
+
+    /** Of {@link #getCodecCpuPercentLastMinute()}: calls from any other thread. */
+    double getOtherCodecCpuPercentLastMinute();
+
     /** Reads the config file now (two reads a second apart) and applies it; returns the outcome. */
     String reloadConfig();
 

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.deflateaccel.bridge.DeflateBridge;
 import dev.deflateaccel.bridge.engine.FallbackReason;
+import dev.deflateaccel.bridge.stats.CodecClock;
 import dev.deflateaccel.bridge.stats.Direction;
 import dev.deflateaccel.bridge.stats.EngineStatistics;
 
@@ -47,27 +48,31 @@ public final class CassandraRoute {
 
     /** Returns the compressed length + 1, or 0 to run Cassandra's compressArray. */
     public static int compressArray(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int maxOutputLength) {
+        CodecClock.Call call = CodecClock.begin();
         DeflateBridge b = bridge;
         if (b != null && inLength > 0) {
             int n = b.tryCompress(in, inOffset, inLength, out, outOffset, maxOutputLength);
             if (n >= 0) {
+                call.end();
                 return n + 1;
             }
         }
-        stock(stockCompress, inLength);
+        stock(stockCompress, inLength, call);
         return 0;
     }
 
     /** Returns the decompressed length + 1, or 0 to run Cassandra's uncompress. */
     public static int uncompressArray(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int maxOutputLength) {
+        CodecClock.Call call = CodecClock.begin();
         DeflateBridge b = bridge;
         if (b != null && inLength > 0) {
             int n = b.tryDecompress(in, inOffset, inLength, out, outOffset, maxOutputLength);
             if (n >= 0) {
+                call.end();
                 return n + 1;
             }
         }
-        stock(stockDecompress, inLength);
+        stock(stockDecompress, inLength, call);
         return 0;
     }
 
@@ -76,12 +81,14 @@ public final class CassandraRoute {
         if (in == null || out == null) {
             return false; // Cassandra's code throws stock's NullPointerException
         }
+        CodecClock.Call call = CodecClock.begin();
         DeflateBridge b = bridge;
         int inLength = in.remaining();
         if (b != null && inLength > 0 && b.tryCompress(in, out) >= 0) {
+            call.end();
             return true;
         }
-        stock(stockCompress, inLength);
+        stock(stockCompress, inLength, call);
         return false;
     }
 
@@ -89,20 +96,32 @@ public final class CassandraRoute {
         if (in == null || out == null) {
             return false;
         }
+        CodecClock.Call call = CodecClock.begin();
         DeflateBridge b = bridge;
         int inLength = in.remaining();
         if (b != null && inLength > 0 && b.tryDecompress(in, out) >= 0) {
+            call.end();
             return true;
         }
-        stock(stockDecompress, inLength);
+        stock(stockDecompress, inLength, call);
         return false;
     }
 
-    private static void stock(EngineStatistics s, int inLength) {
+    /**
+     * The exit advice's call once Cassandra's own code ran: ends the call {@link #stock} began
+     * booking to {@code engine=cassandra}. Not reached when Cassandra's code threw (a corrupt
+     * chunk); the thread's next call then starts afresh and that one is never booked.
+     */
+    public static void stockReturned() {
+        CodecClock.current().end();
+    }
+
+    private static void stock(EngineStatistics s, int inLength, CodecClock.Call call) {
         if (s != null) {
             // Output size is Cassandra's business (counted as 0); a negative length is a bad
             // call that Cassandra's code is about to reject.
             s.completed(Math.max(0, inLength), 0);
+            call.servedBy(s);
         }
     }
 

@@ -16,6 +16,9 @@ import net.bytebuddy.asm.Advice;
  * uncompress(ByteBuffer, ByteBuffer) and the 5-argument uncompress delegate to them in every
  * supported Cassandra, so their positions and return values stay Cassandra's own code, and a
  * declined call is tried once rather than once per layer.
+ *
+ * <p>Every method has an exit advice too: when Cassandra's own body ran, it tells
+ * {@link CassandraRoute#stockReturned()}, which ends the timing of that call (CodecClock).
  */
 final class DeflateCompressorAdvice {
     private DeflateCompressorAdvice() {
@@ -37,6 +40,8 @@ final class DeflateCompressorAdvice {
         static void exit(@Advice.Enter int lengthPlusOne, @Advice.Return(readOnly = false) int returned) {
             if (lengthPlusOne != 0) {
                 returned = lengthPlusOne - 1;
+            } else {
+                CassandraRoute.stockReturned();
             }
         }
     }
@@ -57,6 +62,8 @@ final class DeflateCompressorAdvice {
         static void exit(@Advice.Enter int lengthPlusOne, @Advice.Return(readOnly = false) int returned) {
             if (lengthPlusOne != 0) {
                 returned = lengthPlusOne - 1;
+            } else {
+                CassandraRoute.stockReturned();
             }
         }
     }
@@ -70,6 +77,13 @@ final class DeflateCompressorAdvice {
         static boolean enter(@Advice.Argument(0) ByteBuffer in, @Advice.Argument(1) ByteBuffer out) {
             return CassandraRoute.compressBuffer(in, out);
         }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean handled) {
+            if (!handled) {
+                CassandraRoute.stockReturned();
+            }
+        }
     }
 
     /** {@code void uncompressBuffer(ByteBuffer input, ByteBuffer output)}. */
@@ -80,6 +94,13 @@ final class DeflateCompressorAdvice {
         @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
         static boolean enter(@Advice.Argument(0) ByteBuffer in, @Advice.Argument(1) ByteBuffer out) {
             return CassandraRoute.uncompressBuffer(in, out);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Enter boolean handled) {
+            if (!handled) {
+                CassandraRoute.stockReturned();
+            }
         }
     }
 }

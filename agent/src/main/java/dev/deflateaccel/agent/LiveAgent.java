@@ -10,6 +10,8 @@ import dev.deflateaccel.bridge.AccelLog;
 import dev.deflateaccel.bridge.DeflateBridge;
 import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
+import dev.deflateaccel.bridge.stats.CallerGroup;
+import dev.deflateaccel.bridge.stats.Direction;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
@@ -48,6 +50,7 @@ final class LiveAgent implements AgentControlMBean {
     private final AccelLog.Sink sink;
     private final String attachedSince = Instant.now().toString();
     private final ConfigWatcher watcher;
+    private final CodecCpuShare codecCpu = new CodecCpuShare();
     private volatile long generation = 1;
     private volatile String lastReloadTime = attachedSince;
     private volatile String lastReloadError = "";
@@ -87,6 +90,7 @@ final class LiveAgent implements AgentControlMBean {
         current = agent;
         AgentMBeans.register(agent, bridge.log());
         agent.watcher.start();
+        agent.codecCpu.start();
         String source = bridge.config().source();
         String started = (attach ? "attached" : "started") + ": version " + AgentVersion.current() + ", config "
                 + (source.equals(args.configPath().toString()) ? source : args.configPath() + " (" + source + ")")
@@ -198,7 +202,11 @@ final class LiveAgent implements AgentControlMBean {
 
     /** Routes calls to {@code next} from now on, as generation + 1, and closes {@code old}. */
     private String apply(DeflateBridge old, DeflateBridge next, AccelLog log, String trigger) {
-        CassandraRoute.install(next);
+        if (old != null) {
+            codecCpu.replace(old.statistics(), () -> CassandraRoute.install(next));
+        } else {
+            CassandraRoute.install(next);
+        }
         replaceStatistics(next, log);
         if (old != null) {
             old.close();
@@ -254,6 +262,7 @@ final class LiveAgent implements AgentControlMBean {
                 return "already detached";
             }
             watcher.stop();
+            codecCpu.stop();
             DeflateBridge bridge = CassandraRoute.uninstall(); // from now on every call runs Cassandra's code
             String reset;
             try {
@@ -318,6 +327,56 @@ final class LiveAgent implements AgentControlMBean {
         return b == null ? "none (detached)" : EngineSummary.describe(b);
     }
 
+    @Override
+    public String getCodecCpu() {
+        return codecCpu.line();
+    }
+
+    @Override
+    public double getCodecCpuPercentLastMinute() {
+        return codecCpu.lastMinute().total;
+    }
+
+    @Override
+    public double getCodecCpuPercentSinceStart() {
+        return codecCpu.sinceStart().total;
+    }
+
+    @Override
+    public double getCompressCpuPercentLastMinute() {
+        return codecCpu.lastMinute().byDirection[Direction.COMPRESS.ordinal()];
+    }
+
+    @Override
+    public double getDecompressCpuPercentLastMinute() {
+        return codecCpu.lastMinute().byDirection[Direction.DECOMPRESS.ordinal()];
+    }
+
+    @Override
+    public double getCompactionCodecCpuPercentLastMinute() {
+        return codecCpu.lastMinute().byGroup[CallerGroup.COMPACTION.ordinal()];
+    }
+
+    @Override
+    public double getReadsCodecCpuPercentLastMinute() {
+        return codecCpu.lastMinute().byGroup[CallerGroup.READS.ordinal()];
+    }
+
+    @Override
+    public double getFlushCodecCpuPercentLastMinute() {
+        return codecCpu.lastMinute().byGroup[CallerGroup.FLUSH.ordinal()];
+    }
+
+    @Override
+    public double getCommitLogAndHintsCodecCpuPercentLastMinute() {
+        return codecCpu.lastMinute().byGroup[CallerGroup.COMMIT_LOG_AND_HINTS.ordinal()];
+    }
+
+    @Override
+    public double getOtherCodecCpuPercentLastMinute() {
+        return codecCpu.lastMinute().byGroup[CallerGroup.OTHER.ordinal()];
+    }
+
     /** The same facts the status command prints over JMX, for the attach-only path. */
     String statusText() {
         StringBuilder s = new StringBuilder();
@@ -327,7 +386,8 @@ final class LiveAgent implements AgentControlMBean {
                 .append("LastReloadError: ").append(lastReloadError.isEmpty() ? "(none)" : lastReloadError).append('\n')
                 .append("Version: ").append(getVersion()).append('\n')
                 .append("AttachedSince: ").append(attachedSince).append('\n')
-                .append("Engines: ").append(getEngines()).append('\n');
+                .append("Engines: ").append(getEngines()).append('\n')
+                .append("CodecCpu: ").append(getCodecCpu()).append('\n');
         DeflateBridge b = CassandraRoute.bridge();
         if (b != null) {
             b.statistics().all().forEach(st -> s.append("  ").append(st.summary()).append('\n'));

@@ -327,8 +327,13 @@ final class LiveCommands {
             }
             out.println("agent (" + agent + "):");
             for (String a : Arrays.asList("ConfigPath", "Generation", "LastReloadTime", "LastReloadError", "Version",
-                    "AttachedSince", "Engines")) {
-                Object v = c.getAttribute(agent, a);
+                    "AttachedSince", "Engines", "CodecCpu")) {
+                Object v;
+                try {
+                    v = c.getAttribute(agent, a);
+                } catch (javax.management.AttributeNotFoundException e) {
+                    v = "(not given by the agent version running there)";
+                }
                 String text = v == null || v.toString().isEmpty() ? "(none)" : v.toString();
                 out.println("  " + a + ": " + text.replace("\n", "\n      "));
             }

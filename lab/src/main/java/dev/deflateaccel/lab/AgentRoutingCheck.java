@@ -62,11 +62,7 @@ final class AgentRoutingCheck {
     }
 
     private static StatisticsSnapshot find(List<StatisticsSnapshot> stats, String engine, String direction) {
-        for (StatisticsSnapshot s : stats) {
-            if (s.engine.equals(engine) && s.direction.equals(direction)) {
-                return s;
-            }
-        }
-        return null;
+        return stats.stream().filter(s -> s.engine.equals(engine) && s.direction.equals(direction)).findFirst()
+                .orElse(null);
     }
 }

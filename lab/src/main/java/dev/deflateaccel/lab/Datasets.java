@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -30,6 +29,11 @@ public final class Datasets {
     public static final long GENERATED_SEED = 0x5EEDCA55L;
 
     private Datasets() {
+    }
+
+    /** Every data set's name: the corpus sets and the generated rows. */
+    public static List<String> names() {
+        return Stream.concat(CORPUS_SETS.stream(), Stream.of(GENERATED)).collect(Collectors.toList());
     }
 
     public static byte[] load(String name, Path corpusRoot) {
@@ -61,12 +65,8 @@ public final class Datasets {
 
     /** The corpus sets present under {@code corpusRoot}, or the generated set when none is. */
     public static List<String> availableOrGenerated(Path corpusRoot) {
-        List<String> present = new ArrayList<>();
-        for (String name : CORPUS_SETS) {
-            if (isAvailable(name, corpusRoot)) {
-                present.add(name);
-            }
-        }
+        List<String> present = CORPUS_SETS.stream().filter(name -> isAvailable(name, corpusRoot))
+                .collect(Collectors.toList());
         return present.isEmpty() ? List.of(GENERATED) : present;
     }
 

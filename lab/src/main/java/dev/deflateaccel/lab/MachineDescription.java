@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What the numbers were measured on, for the header of every report: CPU model and the
@@ -55,9 +57,7 @@ public final class MachineDescription {
 
     /** {@link #machine()} as "label: value" lines, for the node programs' headers. */
     public static List<String> machineLines() {
-        List<String> lines = new ArrayList<>();
-        machine().forEach((label, value) -> lines.add(label + ": " + value));
-        return lines;
+        return machine().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.toList());
     }
 
     /** The warning every node program prints on a small machine, where client and node share the cores. */
@@ -74,13 +74,8 @@ public final class MachineDescription {
         if ("?".equals(flags)) {
             return flags;
         }
-        List<String> present = new ArrayList<>();
         List<String> all = List.of(flags.split("\\s+"));
-        for (String f : INTERESTING_FLAGS) {
-            if (all.contains(f)) {
-                present.add(f);
-            }
-        }
+        List<String> present = Stream.of(INTERESTING_FLAGS).filter(all::contains).collect(Collectors.toList());
         return present.isEmpty() ? "none of " + String.join(" ", INTERESTING_FLAGS) : String.join(" ", present);
     }
 

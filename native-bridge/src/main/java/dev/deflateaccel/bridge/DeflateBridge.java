@@ -15,6 +15,7 @@ import dev.deflateaccel.bridge.engine.FallbackReason;
 import dev.deflateaccel.bridge.engine.ProbeOnce;
 import dev.deflateaccel.bridge.engine.Region;
 import dev.deflateaccel.bridge.engine.Regions;
+import dev.deflateaccel.bridge.stats.CodecClock;
 import dev.deflateaccel.bridge.stats.Direction;
 import dev.deflateaccel.bridge.stats.EngineStatistics;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
@@ -220,6 +221,7 @@ public final class DeflateBridge implements AutoCloseable {
             }
             if (result >= 0) {
                 route.stats[i].completed(in.length(), result);
+                CodecClock.current().servedBy(route.stats[i]);
                 if (in.isBuffer()) {
                     in.buffer().position(in.buffer().limit());
                     out.buffer().position(out.buffer().position() + result);

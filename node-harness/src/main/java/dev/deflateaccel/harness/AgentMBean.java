@@ -19,7 +19,8 @@ public final class AgentMBean {
 
     public static final String NAME = "dev.deflateaccel:type=Agent";
     public static final List<String> ATTRIBUTES =
-            List.of("Generation", "LastReloadError", "ConfigPath", "Version", "AttachedSince", "LastReloadTime", "Engines");
+            List.of("Generation", "LastReloadError", "ConfigPath", "Version", "AttachedSince", "LastReloadTime", "Engines",
+                    "CodecCpu", "CodecCpuPercentLastMinute", "CodecCpuPercentSinceStart");
 
     private AgentMBean() {
     }

@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.AgentMBean;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.EngineStats;
@@ -76,17 +78,29 @@ class EngineToggleIT {
         assertEquals(List.of(), lines(node.agentLog().linesSince(agentLogMark)), "a clean config must log nothing at log_level 1");
     }
 
+    /**
+     * Every engine off: the class is still woven, so that Cassandra's own code serves every call
+     * and is timed (an operator reads stock's codec share before enabling anything), and the log
+     * says once that nothing is enabled.
+     */
     @Test
-    void everyEngineOffLeavesCassandraStock(CassandraNode node) {
+    void everyEngineOffLeavesCassandrasOwnCodeServingEveryCallTimed(CassandraNode node) {
         long agentLogMark = node.agentLog().mark();
         node.ensureRunning(NodeSettings.withAgent(AgentConfig.allOff("every engine off")));
+        EngineStats before = node.engineStats();
 
         roundTrip(node, new TestTable("toggle", "all_off", 16), 4002);
 
-        assertFalse(node.engineStats().agentLoaded(), "with every engine off the agent should not instrument or publish anything");
+        EngineStats delta = node.engineStats().since(before);
+        EngineAssertions.servedBy(delta, EngineStats.COMPRESS, EngineAssertions.CASSANDRA);
+        EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, EngineAssertions.CASSANDRA);
+        Map<String, Object> agent = AgentMBean.attributes(node.ports().jmx());
+        assertTrue(agent != null && ((String) agent.get("CodecCpu")).contains(" cassandra "),
+                "Cassandra's own code must be timed: " + agent);
         List<String> logged = lines(node.agentLog().linesSince(agentLogMark));
         assertEquals(1, logged.size(), "expected one warning that nothing is enabled, got: " + logged);
-        assertTrue(logged.get(0).contains("WARN"), logged.get(0));
+        assertTrue(logged.get(0).contains("WARN") && logged.get(0).contains("Cassandra's own code serves every call"),
+                logged.get(0));
     }
 
     @Test

@@ -95,6 +95,11 @@ class LiveOpsIT {
         AgentCli.Result status = AgentCli.run("status", pid, "-p", Integer.toString(node.ports().jmx())).ok();
         assertTrue(status.output.contains("Generation: 1") && status.output.contains("libdeflate/compress"), status.output);
         nextRow = p.finish("libdeflate", "libdeflate");
+        // Issue 43: the codec's share of the node's CPU, after a phase of load, flush and compaction.
+        String codecCpu = assertCodecCpu(node, "libdeflate");
+        AgentCli.Result statusCpu = AgentCli.run("status", pid, "-p", Integer.toString(node.ports().jmx())).ok();
+        assertTrue(statusCpu.output.contains("CodecCpu: codec CPU: "), statusCpu.output);
+        event("after phase 2: " + codecCpu);
 
         // 3. edit to igzip (the operator's way: the file is truncated and rewritten in place)
         p = new Phase(node, table, rows, acknowledged, nextRow, "3 edit to igzip");
@@ -125,6 +130,9 @@ class LiveOpsIT {
         event("edit to zlib applied after " + applyMs + " ms (generation 3)");
         p.resetCounters();
         nextRow = p.finish("zlib", "zlib");
+        // Two reloads later the share follows the engine now serving, and "since start" kept
+        // the replaced engines' CPU (it would restart from 0 with the counters otherwise).
+        event("after phase 5: " + assertCodecCpu(node, "zlib"));
 
         // 6. detach
         p = new Phase(node, table, rows, acknowledged, nextRow, "6 detach");
@@ -252,6 +260,21 @@ class LiveOpsIT {
         long ms = AgentMBean.await(node.ports().jmx(), applied, start, Duration.ofMillis(3 * APPLY_LIMIT_MS), "the edit");
         assertTrue(ms <= APPLY_LIMIT_MS, "the edit took " + ms + " ms to be noticed and applied (limit " + APPLY_LIMIT_MS + ")");
         return ms;
+    }
+
+    /**
+     * The Agent MBean's codec CPU share over JMX: above 0 and below 100% over the last minute and
+     * since start, and its line names {@code engine} (the one that served the last minute's calls).
+     */
+    private static String assertCodecCpu(CassandraNode node, String engine) {
+        Map<String, Object> a = agentAttributes(node);
+        double lastMinute = (Double) a.get("CodecCpuPercentLastMinute");
+        double sinceStart = (Double) a.get("CodecCpuPercentSinceStart");
+        String line = (String) a.get("CodecCpu");
+        assertTrue(lastMinute > 0 && lastMinute < 100, "last minute: " + line);
+        assertTrue(sinceStart > 0 && sinceStart < 100, "since start: " + line);
+        assertTrue(line.contains(" " + engine + " "), "the line must name " + engine + ": " + line);
+        return line;
     }
 
     private static Object agentAttribute(CassandraNode node, String name) {

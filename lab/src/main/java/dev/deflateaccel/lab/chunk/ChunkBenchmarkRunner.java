@@ -12,6 +12,7 @@ import java.util.Map;
 import dev.deflateaccel.lab.MachineDescription;
 import dev.deflateaccel.lab.MachineLoad;
 import dev.deflateaccel.lab.RepoLayout;
+import dev.deflateaccel.lab.experiment.ExperimentRunner;
 import dev.deflateaccel.lab.tools.Numbers;
 import dev.deflateaccel.lab.tools.ReportDataFile;
 
@@ -29,19 +30,10 @@ public final class ChunkBenchmarkRunner {
     }
 
     public static void main(String[] args) throws Exception {
-        if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
-            System.out.println(RunnerOptions.USAGE);
-            return;
+        RunnerOptions options = ExperimentRunner.options("bench", args, RunnerOptions.USAGE, RunnerOptions::parse);
+        if (options != null) {
+            System.exit(run(options));
         }
-        RunnerOptions options;
-        try {
-            options = RunnerOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-            return;
-        }
-        System.exit(run(options));
     }
 
     static int run(RunnerOptions options) throws Exception {

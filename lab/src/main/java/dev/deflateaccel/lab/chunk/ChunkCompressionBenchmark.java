@@ -121,14 +121,7 @@ public class ChunkCompressionBenchmark {
     private int oneChunk(ByteBuffer[] inputs, ByteBuffer target, boolean compress) throws IOException {
         ByteBuffer input = inputs[cursor];
         cursor = cursor + 1 == inputs.length ? 0 : cursor + 1;
-        input.clear();
-        target.clear();
-        if (compress) {
-            compressor.compress(input, target);
-        } else {
-            compressor.uncompress(input, target);
-        }
-        return target.position();
+        return CompressorPasses.call(compressor, compress, input, target);
     }
 
     @TearDown(Level.Trial)

@@ -7,8 +7,9 @@ import static dev.deflateaccel.lab.tools.ValueKind.number;
 import static dev.deflateaccel.lab.tools.ValueKind.words;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import dev.deflateaccel.lab.Datasets;
 import dev.deflateaccel.lab.RepoLayout;
@@ -25,7 +26,7 @@ public final class RunnerOptions {
             .flag("--quick", "16 KiB, one data set, 1 fork (the default)", o -> o.quick = true)
             .flag("--full", "4/16/64 KiB, every data set, 2 forks", o -> o.full = true)
             .option("--chunks K,...", ints(1, 1 << 20), "16", "chunk sizes in KiB", (o, v) -> o.chunkKiBs = v)
-            .option("--datasets D,...", words(datasetNames()), null,
+            .option("--datasets D,...", words(Datasets.names()), null,
                     "data sets (calgary, canterbury from the corpus; rows = generated); default: the first available, "
                     + "every one with --full", (o, v) -> o.datasets = v)
             .option("--configs C,...", words(ids()), String.join(",", ids()), "configurations",
@@ -96,27 +97,12 @@ public final class RunnerOptions {
         return o;
     }
 
-    /** Datasets' own names: its corpus sets and the generated rows. */
-    private static List<String> datasetNames() {
-        List<String> names = new ArrayList<>(Datasets.CORPUS_SETS);
-        names.add(Datasets.GENERATED);
-        return names;
-    }
-
     private static List<String> ids() {
-        List<String> ids = new ArrayList<>();
-        for (BenchConfiguration c : BenchConfiguration.values()) {
-            ids.add(c.id());
-        }
-        return ids;
+        return Stream.of(BenchConfiguration.values()).map(BenchConfiguration::id).collect(Collectors.toList());
     }
 
     private static List<BenchConfiguration> configurations(List<String> ids) {
-        List<BenchConfiguration> chosen = new ArrayList<>();
-        for (String id : ids) {
-            chosen.add(BenchConfiguration.byId(id));
-        }
-        return chosen;
+        return ids.stream().map(BenchConfiguration::byId).collect(Collectors.toList());
     }
 
     public String describe() {

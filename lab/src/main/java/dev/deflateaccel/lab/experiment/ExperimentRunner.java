@@ -49,9 +49,9 @@ public final class ExperimentRunner {
         this.png = resultsDir.resolve(header.stamp() + "-" + tag + ".png");
     }
 
-    /** The options, or null after --help; a bad argument exits 2 with the reason. */
+    /** The options, or null after -h or --help; a bad argument exits 2 with the reason. */
     public static <T> T options(String tag, String[] args, String usage, Function<String[], T> parser) {
-        if (List.of(args).contains("--help")) {
+        if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
             System.out.println(usage);
             return null;
         }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 import dev.deflateaccel.lab.Chunker;
 import dev.deflateaccel.lab.Datasets;
@@ -94,19 +95,11 @@ public final class ChunkSource {
 
     /** Every file cut into chunks of {@code chunkBytes}, tails kept, in file order. */
     public List<byte[]> chunks(int chunkBytes) {
-        List<byte[]> chunks = new ArrayList<>();
-        for (byte[] f : files) {
-            chunks.addAll(Chunker.cutKeepingTail(f, chunkBytes));
-        }
-        return chunks;
+        return files.stream().flatMap(f -> Chunker.cutKeepingTail(f, chunkBytes).stream()).collect(Collectors.toList());
     }
 
     public long totalBytes() {
-        long total = 0;
-        for (byte[] f : files) {
-            total += f.length;
-        }
-        return total;
+        return files.stream().mapToLong(f -> f.length).sum();
     }
 
     private static long size(Path p) {

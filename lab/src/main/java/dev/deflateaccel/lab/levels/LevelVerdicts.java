@@ -1,9 +1,9 @@
 package dev.deflateaccel.lab.levels;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import dev.deflateaccel.lab.tools.Numbers;
 
@@ -70,23 +70,12 @@ public final class LevelVerdicts {
     }
 
     private static List<Integer> levelsIn(Map<Integer, List<LevelResult>> byChunk) {
-        List<Integer> levels = new ArrayList<>();
-        for (List<LevelResult> rs : byChunk.values()) {
-            for (LevelResult r : rs) {
-                if (!levels.contains(r.config.level)) {
-                    levels.add(r.config.level);
-                }
-            }
-        }
-        return levels;
+        return byChunk.values().stream().flatMap(List::stream).map(r -> r.config.level).distinct()
+                .collect(Collectors.toList());
     }
 
-    private static LevelResult find(List<LevelResult> results, int level) {
-        for (LevelResult r : results) {
-            if (r.config.level == level) {
-                return r;
-            }
-        }
-        return null;
+    /** The result at {@code level}, or null. */
+    static LevelResult find(List<LevelResult> results, int level) {
+        return results.stream().filter(r -> r.config.level == level).findFirst().orElse(null);
     }
 }

@@ -40,7 +40,7 @@ final class LevelsChart {
                 charts.add(chart(runs, chunkKiB, stock));
             }
         }
-        return ChartWriter.write("levels", charts, 3, 560, 440, png);
+        return ChartWriter.write("levels", List.of(), charts, 3, 560, 440, png);
     }
 
     private static JFreeChart chart(List<Run> runs, int chunkKiB, LevelResult stock) {

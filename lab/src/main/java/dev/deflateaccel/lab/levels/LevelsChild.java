@@ -48,8 +48,8 @@ public final class LevelsChild implements ChildMain.Measurement {
         int rounds = task.getInt("rounds");
         double seconds = task.getDouble("seconds");
         CompressorPasses passes = new CompressorPasses(compressor, source.chunks(chunkKiB * 1024), chunkKiB * 1024);
-        double[] compressMbps = PassTimer.rounds(passes.compressPass(), passes.rawBytes, warmup, rounds, seconds);
-        double[] decompressMbps = PassTimer.rounds(passes.decompressPass(), passes.rawBytes, warmup, rounds, seconds);
+        double[] compressMbps = PassTimer.rounds(passes.pass("compress"), passes.rawBytes, warmup, rounds, seconds);
+        double[] decompressMbps = PassTimer.rounds(passes.pass("decompress"), passes.rawBytes, warmup, rounds, seconds);
         compressCalls += passes.compressCalls;
         decompressCalls += passes.decompressCalls;
         return new Object[] {"chunkKiB", chunkKiB, "chunks", passes.chunks(), "rawBytes", passes.rawBytes,

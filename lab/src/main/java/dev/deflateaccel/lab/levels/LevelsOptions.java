@@ -8,9 +8,10 @@ import static dev.deflateaccel.lab.tools.ValueKind.text;
 import static dev.deflateaccel.lab.tools.ValueKind.wholeNumber;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import dev.deflateaccel.lab.RepoLayout;
 import dev.deflateaccel.lab.experiment.Configuration;
@@ -77,15 +78,9 @@ public final class LevelsOptions {
      * everything to one engine at one level.
      */
     public List<Configuration> configurations() {
-        List<Configuration> all = new ArrayList<>();
-        all.add(configuration(Configuration.STOCK, STOCK_LEVEL));
-        for (int l : libdeflateLevels) {
-            all.add(configuration(LIBDEFLATE, l));
-        }
-        for (int l : igzipLevels) {
-            all.add(configuration(IGZIP, l));
-        }
-        return all;
+        return Stream.of(Stream.of(configuration(Configuration.STOCK, STOCK_LEVEL)),
+                libdeflateLevels.stream().map(l -> configuration(LIBDEFLATE, l)),
+                igzipLevels.stream().map(l -> configuration(IGZIP, l))).flatMap(s -> s).collect(Collectors.toList());
     }
 
     public static Configuration configuration(String engine, int level) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import dev.deflateaccel.lab.experiment.Configuration;
 import dev.deflateaccel.lab.experiment.Run;
@@ -60,12 +61,11 @@ public final class LevelsReport {
         for (int chunkKiB : options.chunkKiBs) {
             appendTable(md, chunkKiB);
         }
-        appendFailures(md);
-        md.section("Engine checks (each child's agent statistics after its last call)");
-        for (Run run : runs) {
-            md.item(run.configuration.label + ": " + (run.usable() ? "OK " + run.check : "FAILED"));
-        }
-        md.endList();
+        md.list("Failures", runs.stream().filter(run -> !run.usable())
+                .map(run -> "**" + run.configuration.label + "**: " + run.failure).collect(Collectors.toList()));
+        md.list("Engine checks (each child's agent statistics after its last call)", runs.stream()
+                .map(run -> run.configuration.label + ": " + (run.usable() ? "OK " + run.check : "FAILED"))
+                .collect(Collectors.toList()));
         for (Run run : runs) {
             if (run.configuration.agentConfig != null) {
                 return md.raw("Agent config of \"" + run.configuration.label + "\" (the others differ only in engine "
@@ -147,37 +147,13 @@ public final class LevelsReport {
         md.table(table);
     }
 
-    private void appendFailures(ReportWriter md) {
-        boolean any = false;
-        for (Run run : runs) {
-            if (!run.usable()) {
-                md.raw(any ? "" : "## Failures\n\n").item("**" + run.configuration.label + "**: " + run.failure);
-                any = true;
-            }
-        }
-        if (any) {
-            md.endList();
-        }
-    }
-
     private LevelResult result(String engine, int level, int chunkKiB) {
-        for (LevelResult r : results(engine, chunkKiB)) {
-            if (r.config.level == level) {
-                return r;
-            }
-        }
-        return null;
+        return LevelVerdicts.find(results(engine, chunkKiB), level);
     }
 
     /** Every usable result at {@code chunkKiB}, of {@code engine} (null: of any engine), in run order. */
     private List<LevelResult> results(String engine, int chunkKiB) {
-        List<LevelResult> found = new ArrayList<>();
-        for (Map<Integer, LevelResult> byChunk : results.values()) {
-            LevelResult r = byChunk.get(chunkKiB);
-            if (r != null && (engine == null || r.config.engine.equals(engine))) {
-                found.add(r);
-            }
-        }
-        return found;
+        return results.values().stream().map(byChunk -> byChunk.get(chunkKiB))
+                .filter(r -> r != null && (engine == null || r.config.engine.equals(engine))).collect(Collectors.toList());
     }
 }

@@ -1,7 +1,7 @@
 package dev.deflateaccel.lab.levels;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import dev.deflateaccel.lab.experiment.ExperimentRunner;
 import dev.deflateaccel.lab.experiment.Run;
@@ -39,10 +39,8 @@ public final class LevelsRunner {
         ProtocolLine.Builder task = ProtocolLine.of("task").with("source", options.source)
                 .with("corpus", options.corpusDir).with("maxBytes", options.maxBytes).with("warmup", options.warmup)
                 .with("rounds", options.rounds).with("seconds", options.seconds);
-        List<ProtocolLine.Builder> commands = new ArrayList<>();
-        for (int chunkKiB : options.chunkKiBs) {
-            commands.add(ProtocolLine.of("measure").with("chunkKiB", chunkKiB));
-        }
+        List<ProtocolLine.Builder> commands = options.chunkKiBs.stream()
+                .map(chunkKiB -> ProtocolLine.of("measure").with("chunkKiB", chunkKiB)).collect(Collectors.toList());
         List<Run> runs = runner.runEach(options.configurations(), task, commands, (run, result) -> { });
         boolean charted = LevelsChart.write(runs, options.chunkKiBs, runner.png());
         String markdown = new LevelsReport(runner.header, source, options, runs,

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -45,12 +44,8 @@ public final class SSTableFiles {
             throw new IllegalArgumentException("no *" + DATA_SUFFIX + " file under " + dir
                     + " (outside snapshots/ and backups/)");
         }
-        List<String> compressed = new ArrayList<>();
-        for (Path p : data) {
-            if (Files.exists(compressionInfoOf(p))) {
-                compressed.add(p.toString());
-            }
-        }
+        List<String> compressed = data.stream().filter(p -> Files.exists(compressionInfoOf(p))).map(Path::toString)
+                .collect(Collectors.toList());
         if (!compressed.isEmpty()) {
             throw new IllegalArgumentException("compressed SSTables (a CompressionInfo.db beside them): " + compressed
                     + ". Their Data.db holds compressed chunks; write the table with compression = {'enabled': false}");

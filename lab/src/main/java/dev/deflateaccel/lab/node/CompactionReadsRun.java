@@ -49,7 +49,7 @@ final class CompactionReadsRun {
         this.sstableCache = sstableCache;
         // The compactions write with the table's compressor and the reads decompress: both directions.
         this.freshNode = new FreshNode(nodesDir, CassandraLine.V5_0, BASE, NodeEngineCheck.Requires.BOTH,
-                options.jfrDir);
+                options.jfrDir, false);
     }
 
     CompactionReadsResult run(SteadyConfig config, int repetition) {

@@ -39,7 +39,7 @@ final class EndToEndRun {
 
     EndToEndRun(EndToEndOptions options, Path nodesDir, SampleRows generator, double rawBytesPerRow) {
         this.options = options;
-        this.freshNode = new FreshNode(nodesDir, options.cassandra, BASE, NodeEngineCheck.Requires.BOTH);
+        this.freshNode = new FreshNode(nodesDir, options.cassandra, BASE, NodeEngineCheck.Requires.BOTH, null, false);
         this.generator = generator;
         this.rawBytesPerRow = rawBytesPerRow;
         this.table = new TestTable("e2e_bench", "rows", options.chunkKb);

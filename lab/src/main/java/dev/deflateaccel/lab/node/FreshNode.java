@@ -78,14 +78,6 @@ final class FreshNode {
     private final Path jfrDir;
     private final boolean keepNodes;
 
-    FreshNode(Path nodesDir, CassandraLine line, NodeSettings base, NodeEngineCheck.Requires requires) {
-        this(nodesDir, line, base, requires, null, false);
-    }
-
-    FreshNode(Path nodesDir, CassandraLine line, NodeSettings base, NodeEngineCheck.Requires requires, Path jfrDir) {
-        this(nodesDir, line, base, requires, jfrDir, false);
-    }
-
     FreshNode(Path nodesDir, CassandraLine line, NodeSettings base, NodeEngineCheck.Requires requires, Path jfrDir,
               boolean keepNodes) {
         this.nodesDir = nodesDir;

@@ -50,7 +50,7 @@ final class IngestRun {
     IngestRun(SteadyLoadOptions options, Path nodesDir) {
         this.options = options;
         this.freshNode = new FreshNode(nodesDir, CassandraLine.V5_0, BASE, NodeEngineCheck.Requires.COMPRESSIONS,
-                options.jfrDir);
+                options.jfrDir, false);
     }
 
     IngestResult run(SteadyConfig config, int repetition) {

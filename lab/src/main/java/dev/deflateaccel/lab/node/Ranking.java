@@ -1,9 +1,9 @@
 package dev.deflateaccel.lab.node;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import dev.deflateaccel.lab.tools.Spread;
 
@@ -19,12 +19,8 @@ final class Ranking {
     }
 
     static String of(Map<String, Spread> byLabel, boolean lowerIsBetter) {
-        List<Map.Entry<String, Spread>> entries = new ArrayList<>();
-        for (Map.Entry<String, Spread> e : byLabel.entrySet()) {
-            if (!e.getValue().isEmpty()) {
-                entries.add(e);
-            }
-        }
+        List<Map.Entry<String, Spread>> entries = byLabel.entrySet().stream().filter(e -> !e.getValue().isEmpty())
+                .collect(Collectors.toList());
         Comparator<Map.Entry<String, Spread>> byMedian = Comparator.comparingDouble(e -> e.getValue().median);
         entries.sort(lowerIsBetter ? byMedian : byMedian.reversed());
         StringBuilder text = new StringBuilder();

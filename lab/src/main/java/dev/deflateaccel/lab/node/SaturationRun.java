@@ -29,7 +29,7 @@ final class SaturationRun {
         this.options = options;
         // The steps are 80% reads: the configured engine must have decompressed.
         this.freshNode = new FreshNode(nodesDir, CassandraLine.V5_0, SteadyRun.BASE,
-                NodeEngineCheck.Requires.DECOMPRESSIONS, options.jfrDir);
+                NodeEngineCheck.Requires.DECOMPRESSIONS, options.jfrDir, false);
     }
 
     SaturationResult run(SteadyConfig config, int repetition) {

@@ -4,9 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import dev.deflateaccel.harness.AgentJar;
@@ -70,10 +71,8 @@ public final class SideBySide {
         MachineLoad startLoad = MachineLoad.snapshot();
         RotatedRuns.Runs<SideBySideResult> runs = rotation.runAll(new SideBySideRun(options, nodesDir)::run,
                 SideBySideResult::line);
-        List<Boolean> agentFirst = new ArrayList<>();
-        for (int round = 1; round <= options.rounds; round++) {
-            agentFirst.add(rotation.order(round).get(0) == agent);
-        }
+        List<Boolean> agentFirst = IntStream.rangeClosed(1, options.rounds)
+                .mapToObj(round -> rotation.order(round).get(0) == agent).collect(Collectors.toList());
 
         System.out.println();
         System.out.print(new SideBySideReport(runs.results.get(agent), runs.results.get(stock), agentFirst).render(options));

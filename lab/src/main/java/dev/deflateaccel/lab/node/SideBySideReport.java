@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import dev.deflateaccel.harness.EngineCounters;
 import dev.deflateaccel.harness.EngineStats;
@@ -97,17 +99,12 @@ final class SideBySideReport {
     }
 
     private List<Round> rounds(Metric<SideBySideResult> m) {
-        List<Round> rounds = new ArrayList<>();
-        for (int i = 0; i < agent.size(); i++) {
-            rounds.add(new Round(m.value.applyAsDouble(agent.get(i)), m.value.applyAsDouble(stock.get(i)), agentFirst.get(i)));
-        }
-        return rounds;
+        return IntStream.range(0, agent.size()).mapToObj(i -> new Round(m.value.applyAsDouble(agent.get(i)),
+                m.value.applyAsDouble(stock.get(i)), agentFirst.get(i))).collect(Collectors.toList());
     }
 
     private static String each(List<SideBySideResult> side, Function<SideBySideResult, String> cell) {
-        List<String> cells = new ArrayList<>();
-        side.forEach(r -> cells.add(cell.apply(r)));
-        return String.join(", ", cells);
+        return side.stream().map(cell).collect(Collectors.joining(", "));
     }
 
     /** Per direction, the engines that did anything on the agent's node in run {@code n}. */

@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.NodeSettings;
@@ -78,15 +81,9 @@ final class SteadyConfig {
 
     /** "stock,igzip,lz4" to configurations, in that order; unknown names fail with the list of known ones. */
     static List<SteadyConfig> parse(String commaSeparated) {
-        List<SteadyConfig> configs = new ArrayList<>();
-        for (String name : commaSeparated.split(",")) {
-            SteadyConfig c = ALL.get(name.trim());
-            if (c == null) {
-                throw new IllegalArgumentException("unknown configuration " + name + "; known: " + String.join(",", names()));
-            }
-            configs.add(c);
-        }
-        return configs;
+        return Stream.of(commaSeparated.split(",")).map(name -> Optional.ofNullable(ALL.get(name.trim())).orElseThrow(() ->
+                new IllegalArgumentException("unknown configuration " + name + "; known: " + String.join(",", names()))))
+                .collect(Collectors.toList());
     }
 
     /**

@@ -38,7 +38,7 @@ final class SteadyRun {
     SteadyRun(SteadyLoadOptions options, Path nodesDir) {
         this.options = options;
         this.freshNode = new FreshNode(nodesDir, CassandraLine.V5_0, BASE, NodeEngineCheck.Requires.DECOMPRESSIONS,
-                options.jfrDir);
+                options.jfrDir, false);
     }
 
     SteadyResult run(SteadyConfig config, int repetition) {

@@ -3,6 +3,7 @@ package dev.deflateaccel.lab.node;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 import dev.deflateaccel.lab.tools.Spread;
 
@@ -123,9 +124,7 @@ final class Verdict {
 
     /** The one-line verdict: the findings' phrases joined, e.g. "compaction 1.9× faster (...), CPU per op 0.80× (...), same size". */
     static String line(List<Finding> findings) {
-        List<String> phrases = new ArrayList<>();
-        findings.forEach(f -> phrases.add(f.phrase()));
-        return String.join(", ", phrases);
+        return findings.stream().map(Finding::phrase).collect(Collectors.joining(", "));
     }
 
     private static String fmt(String format, Object... args) {

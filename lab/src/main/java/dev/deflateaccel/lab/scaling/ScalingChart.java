@@ -34,6 +34,6 @@ final class ScalingChart {
                 charts.add(chart);
             }
         }
-        return ChartWriter.write("scaling", charts, 2, 760, 480, png);
+        return ChartWriter.write("scaling", List.of(), charts, 2, 760, 480, png);
     }
 }

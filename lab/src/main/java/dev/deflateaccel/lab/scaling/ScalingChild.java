@@ -105,13 +105,7 @@ public final class ScalingChild implements ChildMain.Measurement {
             callers.add(() -> {
                 ByteBuffer in = views[cursor[0]];
                 cursor[0] = cursor[0] + 1 == views.length ? 0 : cursor[0] + 1;
-                in.clear();
-                target.clear();
-                if (compress) {
-                    compressor.compress(in, target);
-                } else {
-                    compressor.uncompress(in, target);
-                }
+                CompressorPasses.call(compressor, compress, in, target);
             });
         }
         return callers;

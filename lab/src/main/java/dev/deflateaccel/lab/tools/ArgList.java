@@ -2,6 +2,8 @@ package dev.deflateaccel.lab.tools;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** The runners' comma-separated lists: "1,6,9", "1-9", "4,16,64"; options parse them through {@link ValueKind}. */
 public final class ArgList {
@@ -34,20 +36,10 @@ public final class ArgList {
     }
 
     public static List<String> words(String text) {
-        List<String> values = new ArrayList<>();
-        for (String part : text.split(",")) {
-            if (!part.trim().isEmpty()) {
-                values.add(part.trim());
-            }
-        }
-        return values;
+        return Stream.of(text.split(",")).map(String::trim).filter(w -> !w.isEmpty()).collect(Collectors.toList());
     }
 
     public static String join(List<?> values) {
-        StringBuilder text = new StringBuilder();
-        for (Object v : values) {
-            text.append(text.length() == 0 ? "" : ",").append(v);
-        }
-        return text.toString();
+        return values.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 }

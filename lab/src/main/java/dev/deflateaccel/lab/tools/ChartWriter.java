@@ -41,15 +41,10 @@ public final class ChartWriter {
     }
 
     /**
-     * Draws {@code charts} in rows of {@code columns}, each {@code width} x {@code height} pixels;
-     * false (and why, on the console) when there is nothing to draw or drawing failed: a report
-     * without its chart is still a report.
+     * Draws {@code charts} in rows of {@code columns}, each {@code width} x {@code height} pixels,
+     * under the lines of {@code header} (none: no header); false (and why, on the console) when there
+     * is nothing to draw or drawing failed: a report without its chart is still a report.
      */
-    public static boolean write(String tag, List<JFreeChart> charts, int columns, int width, int height, Path png) {
-        return write(tag, List.of(), charts, columns, width, height, png);
-    }
-
-    /** As {@link #write(String, List, int, int, int, Path)}, under the lines of {@code header}. */
     public static boolean write(String tag, List<String> header, List<JFreeChart> charts, int columns, int width,
                                 int height, Path png) {
         if (charts.isEmpty()) {

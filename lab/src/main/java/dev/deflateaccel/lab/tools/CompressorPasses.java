@@ -10,7 +10,7 @@ import org.apache.cassandra.io.compress.ICompressor;
 /**
  * A set of chunks ready to be timed through one of Cassandra's compressors, in a measuring child
  * JVM: each chunk compressed once (for the total size, and as the decompress inputs) and checked
- * to round-trip, then {@link #compressPass()} and {@link #decompressPass()} for {@link PassTimer}.
+ * to round-trip, then {@link #pass} in either direction for {@link PassTimer}.
  * Buffers are of the compressor's preferred type (heap for Deflate, as SSTable writers allocate
  * them) and each compress call gets the output room Cassandra gives a chunk,
  * {@code initialCompressedBufferLength(chunkBytes)}. The calls made are counted so the engine
@@ -79,42 +79,41 @@ public final class CompressorPasses {
         return (double) compressedBytes / rawBytes;
     }
 
-    public PassTimer.Pass compressPass() {
-        return () -> {
-            long out = 0;
-            for (ByteBuffer in : plain) {
-                in.clear();
-                compressTarget.clear();
-                compressor.compress(in, compressTarget);
-                out += compressTarget.position();
-            }
-            compressCalls += plain.length;
-            return out;
-        };
-    }
-
-    public PassTimer.Pass decompressPass() {
-        return () -> {
-            long out = 0;
-            for (ByteBuffer in : packed) {
-                in.clear();
-                decompressTarget.clear();
-                compressor.uncompress(in, decompressTarget);
-                out += decompressTarget.position();
-            }
-            decompressCalls += packed.length;
-            return out;
-        };
-    }
-
-    public PassTimer.Pass pass(String direction) {
-        switch (direction) {
-            case "compress":
-                return compressPass();
-            case "decompress":
-                return decompressPass();
-            default:
-                throw new IllegalArgumentException("direction '" + direction + "' (compress, decompress)");
+    /**
+     * One call as Cassandra makes it: {@code in} through the compressor into {@code target}, both
+     * cleared first; returns the bytes written.
+     */
+    public static int call(ICompressor compressor, boolean compress, ByteBuffer in, ByteBuffer target)
+            throws IOException {
+        in.clear();
+        target.clear();
+        if (compress) {
+            compressor.compress(in, target);
+        } else {
+            compressor.uncompress(in, target);
         }
+        return target.position();
+    }
+
+    /** One pass over every chunk in {@code direction}, "compress" or "decompress". */
+    public PassTimer.Pass pass(String direction) {
+        if (!List.of("compress", "decompress").contains(direction)) {
+            throw new IllegalArgumentException("direction '" + direction + "' (compress, decompress)");
+        }
+        boolean compress = direction.equals("compress");
+        ByteBuffer[] inputs = inputs(compress);
+        ByteBuffer target = compress ? compressTarget : decompressTarget;
+        return () -> {
+            long out = 0;
+            for (ByteBuffer in : inputs) {
+                out += call(compressor, compress, in, target);
+            }
+            if (compress) {
+                compressCalls += inputs.length;
+            } else {
+                decompressCalls += inputs.length;
+            }
+            return out;
+        };
     }
 }

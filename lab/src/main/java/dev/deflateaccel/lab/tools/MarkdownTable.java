@@ -2,6 +2,8 @@ package dev.deflateaccel.lab.tools;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** A markdown table built row by row; numeric columns are right-aligned. */
 public final class MarkdownTable {
@@ -23,11 +25,8 @@ public final class MarkdownTable {
         if (cells.length != headers.size()) {
             throw new IllegalArgumentException(cells.length + " cells for " + headers.size() + " columns");
         }
-        List<String> row = new ArrayList<>();
-        for (Object c : cells) {
-            row.add(c == null ? "" : String.valueOf(c).replace("|", "\\|"));
-        }
-        rows.add(row);
+        rows.add(Stream.of(cells).map(c -> c == null ? "" : String.valueOf(c).replace("|", "\\|"))
+                .collect(Collectors.toList()));
         return this;
     }
 

@@ -1,12 +1,15 @@
 package dev.deflateaccel.lab.tools;
 
-import java.io.UnsupportedEncodingException;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * One line of the small text protocol between a runner and its children (child JVMs and
@@ -40,7 +43,7 @@ public final class ProtocolLine {
             if (eq <= 0) {
                 throw new IllegalArgumentException("token '" + tokens[i] + "' is not key=value in: " + line);
             }
-            fields.put(tokens[i].substring(0, eq), decode(tokens[i].substring(eq + 1)));
+            fields.put(tokens[i].substring(0, eq), URLDecoder.decode(tokens[i].substring(eq + 1), StandardCharsets.UTF_8));
         }
         return new ProtocolLine(tokens[0], fields);
     }
@@ -52,7 +55,8 @@ public final class ProtocolLine {
         }
         StringBuilder line = new StringBuilder(PREFIX).append(kind);
         for (int i = 0; i < keysAndValues.length; i += 2) {
-            line.append(' ').append(keysAndValues[i]).append('=').append(encode(String.valueOf(keysAndValues[i + 1])));
+            line.append(' ').append(keysAndValues[i]).append('=').append(URLEncoder.encode(String.valueOf(keysAndValues[i + 1]),
+                    StandardCharsets.UTF_8));
         }
         return line.toString();
     }
@@ -111,12 +115,7 @@ public final class ProtocolLine {
 
     /** A comma-separated list of numbers, e.g. the MB/s of each round. */
     public double[] getDoubles(String key) {
-        String[] parts = get(key).split(",");
-        double[] values = new double[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            values[i] = Double.parseDouble(parts[i]);
-        }
-        return values;
+        return Arrays.stream(get(key).split(",")).mapToDouble(Double::parseDouble).toArray();
     }
 
     public int getInt(String key) {
@@ -125,37 +124,12 @@ public final class ProtocolLine {
 
     /** A comma-separated list of whole numbers, e.g. the calls of each round. */
     public long[] getLongs(String key) {
-        String[] parts = get(key).split(",");
-        long[] values = new long[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            values[i] = Long.parseLong(parts[i]);
-        }
-        return values;
+        return Arrays.stream(get(key).split(",")).mapToLong(Long::parseLong).toArray();
     }
 
     /** The inverse of {@link #getDoubles}, with enough digits for MB/s and ratios. */
     public static String joinDoubles(double[] values) {
-        StringBuilder text = new StringBuilder();
-        for (double v : values) {
-            text.append(text.length() == 0 ? "" : ",").append(String.format(java.util.Locale.ROOT, "%.4f", v));
-        }
-        return text.toString();
-    }
-
-    private static String encode(String value) {
-        try {
-            return URLEncoder.encode(value, "UTF-8");
-        } catch (UnsupportedEncodingException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static String decode(String value) {
-        try {
-            return URLDecoder.decode(value, "UTF-8");
-        } catch (UnsupportedEncodingException e) {
-            throw new AssertionError(e);
-        }
+        return Arrays.stream(values).mapToObj(v -> String.format(Locale.ROOT, "%.4f", v)).collect(Collectors.joining(","));
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -55,9 +56,7 @@ public final class ReportDataFile {
             for (List<String> cells : t.rows) {
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("cells", cells);
-                List<List<Double>> numbers = new ArrayList<>();
-                cells.forEach(c -> numbers.add(numbers(c)));
-                row.put("numbers", numbers);
+                row.put("numbers", cells.stream().map(ReportDataFile::numbers).collect(Collectors.toList()));
                 rows.add(row);
             }
             table.put("rows", rows);

@@ -1,5 +1,7 @@
 package dev.deflateaccel.lab.tools;
 
+import java.util.List;
+
 /**
  * The one markdown writer of the lab's reports: the header every report starts with
  * ({@link ReportHeader}: command, date, machine, other processes' CPU), then warnings, the "how to
@@ -41,6 +43,16 @@ public final class ReportWriter {
 
     public ReportWriter endList() {
         return raw("\n");
+    }
+
+    /** A section holding one list, or nothing when there is nothing to list. */
+    public ReportWriter list(String title, List<String> items) {
+        if (!items.isEmpty()) {
+            section(title);
+            items.forEach(this::item);
+            endList();
+        }
+        return this;
     }
 
     /** The chart, when one was drawn. */

@@ -46,7 +46,7 @@ class ChartWriterTest {
     @Test
     void nothingToDrawIsNoChart(@TempDir Path dir) {
         Path png = dir.resolve("none.png");
-        assertFalse(ChartWriter.write("test", List.of(), 2, 300, 200, png));
+        assertFalse(ChartWriter.write("test", List.of(), List.of(), 2, 300, 200, png));
         assertFalse(Files.exists(png));
     }
 

@@ -88,7 +88,13 @@ public enum ConfigKey {
      * Largest input (and staged output) a native engine takes, in KiB. Cassandra chunks are
      * 4-64 KiB by default; larger calls go to the next engine so staging memory stays bounded.
      */
-    MAX_NATIVE_BUFFER_KB("max_native_buffer_kb", 64, 65536, 1024);
+    MAX_NATIVE_BUFFER_KB("max_native_buffer_kb", 64, 65536, 1024),
+    /**
+     * Every N minutes, one line in the node's log with the codec's share of the process's CPU
+     * (the status command's line); 0 = never. The share itself is always measured (on a sample of
+     * calls; see CodecClock) and always in status and JMX.
+     */
+    LOG_CODEC_CPU_MINUTES("log_codec_cpu_minutes", 0, 1440, 10);
 
     private final String key;
     private final long min;

@@ -19,6 +19,9 @@ public final class EngineStatistics implements EngineStatisticsMBean {
     private final LongAdder bytesIn = new LongAdder();
     private final LongAdder bytesOut = new LongAdder();
     private final LongAdder[] fallbacks = new LongAdder[FallbackReason.values().length];
+    /** Calls {@link CodecClock} timed, and their CPU nanoseconds by caller group. */
+    private final LongAdder timedCalls = new LongAdder();
+    private final LongAdder[] timedNanos = new LongAdder[CallerGroup.values().length];
     private volatile LongSupplier nativeBytes = () -> 0L;
 
     public EngineStatistics(String engine, Direction direction) {
@@ -26,6 +29,9 @@ public final class EngineStatistics implements EngineStatisticsMBean {
         this.direction = direction;
         for (int i = 0; i < fallbacks.length; i++) {
             fallbacks[i] = new LongAdder();
+        }
+        for (int i = 0; i < timedNanos.length; i++) {
+            timedNanos[i] = new LongAdder();
         }
     }
 
@@ -59,6 +65,60 @@ public final class EngineStatistics implements EngineStatisticsMBean {
         operations.increment();
         bytesIn.add(in);
         bytesOut.add(out);
+    }
+
+    /** One call {@link CodecClock} timed: {@code nanos} of CPU, made by a thread of {@code group}. */
+    void timed(CallerGroup group, long nanos) {
+        timedCalls.increment();
+        timedNanos[group.ordinal()].add(nanos);
+    }
+
+    /**
+     * The CPU time the calls of {@code group} took, estimated from the timed ones: their CPU time
+     * scaled by all calls over timed calls (every call had the same chance to be timed).
+     */
+    public long cpuNanos(CallerGroup group) {
+        long timed = timedCalls.sum();
+        return timed == 0 ? 0 : (long) (timedNanos[group.ordinal()].sum() * ((double) operations.sum() / timed));
+    }
+
+    @Override
+    public long getCpuNanos() {
+        long total = 0;
+        for (CallerGroup g : CallerGroup.values()) {
+            total += cpuNanos(g);
+        }
+        return total;
+    }
+
+    @Override
+    public long getCpuNanosCompaction() {
+        return cpuNanos(CallerGroup.COMPACTION);
+    }
+
+    @Override
+    public long getCpuNanosReads() {
+        return cpuNanos(CallerGroup.READS);
+    }
+
+    @Override
+    public long getCpuNanosFlush() {
+        return cpuNanos(CallerGroup.FLUSH);
+    }
+
+    @Override
+    public long getCpuNanosCommitLogAndHints() {
+        return cpuNanos(CallerGroup.COMMIT_LOG_AND_HINTS);
+    }
+
+    @Override
+    public long getCpuNanosOther() {
+        return cpuNanos(CallerGroup.OTHER);
+    }
+
+    @Override
+    public long getTimedCalls() {
+        return timedCalls.sum();
     }
 
     public void fellBack(FallbackReason reason) {

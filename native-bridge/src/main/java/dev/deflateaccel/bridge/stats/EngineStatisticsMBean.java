@@ -43,4 +43,29 @@ public interface EngineStatisticsMBean {
      * the library's per-context state (java.util.zip's is zlib's estimated state size).
      */
     long getNativeBytes();
+
+    /**
+     * CPU time of the calls this engine served in this direction, from entering Cassandra's woven
+     * method to its return (the agent's copies and routing included), estimated from the calls
+     * timed (CodecClock: one in 32 per thread). Wall time on a JVM without thread CPU time.
+     */
+    long getCpuNanos();
+
+    /** {@link #getCpuNanos()} of calls made by compaction threads (CallerGroup). */
+    long getCpuNanosCompaction();
+
+    /** {@link #getCpuNanos()} of calls made by read threads. */
+    long getCpuNanosReads();
+
+    /** {@link #getCpuNanos()} of calls made by memtable flush threads. */
+    long getCpuNanosFlush();
+
+    /** {@link #getCpuNanos()} of calls made by commit log and hints threads. */
+    long getCpuNanosCommitLogAndHints();
+
+    /** {@link #getCpuNanos()} of calls made by any other thread. */
+    long getCpuNanosOther();
+
+    /** Calls actually timed, which the CPU figures are scaled from. */
+    long getTimedCalls();
 }
