@@ -136,9 +136,4 @@ public final class Figure {
         return COMMENT.matcher(LINK_TARGET.matcher(CODE_SPAN.matcher(line).replaceAll("")).replaceAll("]"))
                 .replaceAll("");
     }
-
-    @Override
-    public String toString() {
-        return text;
-    }
 }

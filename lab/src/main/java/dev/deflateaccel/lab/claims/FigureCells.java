@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.IntSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -63,7 +64,7 @@ public final class FigureCells {
 
         @Override
         public String toString() {
-            return report + " " + (table.equals("line") ? "line " + row : "table " + table + ", row \"" + row
+            return report + " " + (table.equals("line") || table.equals("load") ? table + " " + row : "table " + table + ", row \"" + row
                     + "\", column \"" + column + "\"") + (from > 1 ? ", from number " + from : "");
         }
 
@@ -80,7 +81,6 @@ public final class FigureCells {
         this.root = root;
     }
 
-    /** The file's cells by page and place. */
     public static Map<String, Cell> read(Path file) {
         Map<String, Cell> cells = new LinkedHashMap<>();
         if (Files.isRegularFile(file)) {
@@ -135,7 +135,11 @@ public final class FigureCells {
         }
 
         List<NumberTokens.Token> cell(String table, String row, String column) {
-            if (table.equals("line")) {
+            if (table.equals("load")) { // the least and the most other processes took in its records of the machine's load
+                IntSummaryStatistics s = LoadRecord.RECORD.matcher(String.join("\n", lines)).results()
+                        .mapToInt(r -> Integer.parseInt(r.group(1))).summaryStatistics();
+                return s.getCount() == 0 ? null : NumberTokens.tokens(s.getMin() + " " + s.getMax());
+            } else if (table.equals("line")) {
                 int n = Integer.parseInt(row);
                 return n >= 1 && n <= lines.size() && !lines.get(n - 1).trim().startsWith("|")
                         ? NumberTokens.tokens(lines.get(n - 1)) : null;

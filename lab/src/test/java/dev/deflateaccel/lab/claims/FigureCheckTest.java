@@ -93,6 +93,15 @@ class FigureCheckTest {
     }
 
     @Test
+    void aLoadSpanIsTheLeastAndTheMostOfTheReportsRecords() throws IOException {
+        String cell = "Two runs, other processes\t0-2%\tlab/node-results/quiet.md\tload\t-\t-\t1";
+        assertEquals(List.of(), check("Two runs, other processes 0-2%" + LINK, cell));
+        List<String> problems = check("Two runs, other processes 0-5%" + LINK, cell.replace("0-2%", "0-5%"));
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("load -, which holds [0, 2]"), problems.get(0));
+    }
+
+    @Test
     void aCellFromAReportTheBlockDoesNotLinkFails() throws IOException {
         List<String> problems = check("igzip used 0.39×.\n", "igzip used\t0.39×\t" + quiet("compaction CPU ms per MB > ratio", "igzip", 1));
         assertEquals(List.of("docs/page.md:1: \"0.39×\" comes from lab/node-results/quiet.md, which its paragraph, item or"
