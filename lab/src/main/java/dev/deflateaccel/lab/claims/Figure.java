@@ -38,7 +38,9 @@ public final class Figure {
     private static final Pattern TARGET = Pattern.compile("[≤≥] ?" + N + "[×%]?");
     /** A median and its range with the unit left to the sentence: "1329 (1324–1332) against ...". */
     private static final Pattern WITH_RANGE = Pattern.compile("(?<![\\w.,])(?<!igzip )(?<!Zstd )(" + N + ")\\s?\\((" + N + ")\\s?[-–]\\s?(" + N + ")\\)");
-    private static final Pattern BRACKETED_RANGE = Pattern.compile("\\((" + N + ")\\s?[-–]\\s?(" + N + ")\\)");
+    /** A range in brackets ("(0.80-1.60)"), or bare where its unit is said before it ("stock 295-319 µs, libdeflate 211-271"). */
+    private static final Pattern BRACKETED_RANGE = Pattern.compile("\\((" + N + ")\\s?[-–]\\s?(" + N + ")\\)|(?<![\\w.,–-])("
+            + N + ")\\s?[-–]\\s?(" + N + ")(?![\\w–-]|[.,]\\d)");
     private static final Pattern CODE_SPAN = Pattern.compile("`[^`\n]*`");
     private static final Pattern LINK_TARGET = Pattern.compile("\\]\\([^)]*\\)");
     private static final Pattern COMMENT = Pattern.compile("(?s)<!--.*?-->");
