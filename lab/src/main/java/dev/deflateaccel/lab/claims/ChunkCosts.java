@@ -25,12 +25,12 @@ final class ChunkCosts {
     ChunkCosts(Path levelsReport, Path chunkReport) {
         this.levels = levelsReport;
         this.chunk = chunkReport;
-        MarkdownTables.Table rows = sixteenKiB(MarkdownTables.of(ReportEvidence.read(levelsReport)), "compress MB/s");
+        MarkdownTables.Table rows = sixteenKiB(MarkdownTables.of(FigureCheck.read(levelsReport)), "compress MB/s");
         put("stock zlib 6", rows, "stock zlib 6", "compress MB/s", "decompress MB/s");
         put("libdeflate 6", rows, "libdeflate 6", "compress MB/s", "decompress MB/s");
         put("igzip 1", rows, "igzip 1", "compress MB/s", "decompress MB/s");
         put("igzip 3", rows, "igzip 3", "compress MB/s", "decompress MB/s");
-        MarkdownTables.Table calgary = MarkdownTables.of(ReportEvidence.read(chunkReport)).stream()
+        MarkdownTables.Table calgary = MarkdownTables.of(FigureCheck.read(chunkReport)).stream()
                 .filter(t -> t.section.startsWith("## Details")).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no details table in " + chunkReport));
         put("LZ4", calgary, "LZ4Compressor", "compress", "decompress");

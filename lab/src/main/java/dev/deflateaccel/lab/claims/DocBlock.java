@@ -56,29 +56,4 @@ public final class DocBlock {
         }
         return blocks;
     }
-
-    /** The blocks under a heading, up to the next heading of the same or a higher level. */
-    public static List<DocBlock> section(List<DocBlock> blocks, String heading) {
-        List<DocBlock> inside = new ArrayList<>();
-        int level = heading.indexOf(' ');
-        boolean in = false;
-        for (DocBlock b : blocks) {
-            String first = b.lines.get(0);
-            if (first.startsWith("#")) {
-                int l = first.indexOf(' ');
-                if (in && l <= level) {
-                    break;
-                }
-                in = in || first.trim().equals(heading);
-                continue;
-            }
-            if (in) {
-                inside.add(b);
-            }
-        }
-        if (!in) {
-            throw new IllegalArgumentException("no heading " + heading);
-        }
-        return inside;
-    }
 }

@@ -22,7 +22,7 @@ public enum LoadRecord {
      */
     BUSY;
 
-    private static final Pattern RECORD = Pattern.compile("(\\d+)% other processes, (\\d+)% steal");
+    static final Pattern RECORD = Pattern.compile("(\\d+)% other processes, (\\d+)% steal");
     private static final Pattern HEADER_LINE = Pattern.compile("CPU used by (other processes|others)");
 
     static LoadRecord of(String reportText) {

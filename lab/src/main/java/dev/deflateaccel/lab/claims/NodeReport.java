@@ -25,7 +25,7 @@ final class NodeReport {
 
     NodeReport(Path file) {
         this.file = file;
-        this.text = ReportEvidence.read(file);
+        this.text = FigureCheck.read(file);
         this.table = MarkdownTables.of(text).get(0);
     }
 

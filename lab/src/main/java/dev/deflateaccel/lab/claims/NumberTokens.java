@@ -15,6 +15,8 @@ public final class NumberTokens {
     /** Thousands separated by commas, or plain digits; an optional decimal part. */
     public static final String NUMBER = "(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?";
     private static final Pattern TOKEN = Pattern.compile("(?<![\\d.,])" + NUMBER);
+    /** A report's number as a reader counts them: not the 99 of p99 nor the 4 of LZ4. */
+    private static final Pattern STANDALONE = Pattern.compile("(?<![\\w.,])" + NUMBER);
 
     private NumberTokens() {
     }
@@ -41,7 +43,7 @@ public final class NumberTokens {
 
     public static List<Token> tokens(String text) {
         List<Token> tokens = new ArrayList<>();
-        Matcher m = TOKEN.matcher(text);
+        Matcher m = STANDALONE.matcher(text);
         while (m.find()) {
             char next = m.end() < text.length() ? text.charAt(m.end()) : ' ';
             tokens.add(new Token(parse(m.group()), next == 'x' || next == '×'));

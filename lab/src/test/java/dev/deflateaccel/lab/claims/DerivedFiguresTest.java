@@ -22,7 +22,7 @@ class DerivedFiguresTest {
         Map<Path, String> expected = DerivedFigures.all(ROOT);
         for (Map.Entry<Path, String> file : expected.entrySet()) {
             assertTrue(Files.isRegularFile(file.getKey()), file.getKey() + " missing: run DerivedFigures");
-            assertEquals(file.getValue(), ReportEvidence.read(file.getKey()),
+            assertEquals(file.getValue(), FigureCheck.read(file.getKey()),
                     file.getKey() + " differs from what DerivedFigures computes: run it and commit the result");
         }
     }
