@@ -21,7 +21,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
  * the same markdown in the same step, so the two cannot disagree. It holds the header's facts (the
  * "- label: value" lines before the first table, other processes' CPU among them) and every table:
  * caption, columns, and per row its cells as written and the numbers in each cell. The docs'
- * figures are checked against a report's data (dev.deflateaccel.lab.claims), and a program
+ * figures are checked against a report's data (the claims module), and a program
  * comparing runs reads this file instead of parsing markdown.
  */
 public final class ReportDataFile {

@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab.claims;
+package dev.deflateaccel.claims;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab.claims;
+package dev.deflateaccel.claims;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab.claims;
+package dev.deflateaccel.claims;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

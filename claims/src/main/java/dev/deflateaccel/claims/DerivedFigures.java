@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab.claims;
+package dev.deflateaccel.claims;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +20,7 @@ import dev.deflateaccel.lab.tools.ReportWriter;
  * which links every report it read. The docs cite the derived file; FigureCheck holds it to the
  * same rules as a report, and DerivedFiguresTest fails when a committed one is not what this
  * computes from the committed reports today. Run from the repository:
- * {@code java -cp lab/target/deflate-accel-lab.jar dev.deflateaccel.lab.claims.DerivedFigures}
+ * {@code java -cp "claims/target/classes:lab/target/deflate-accel-lab.jar" dev.deflateaccel.claims.DerivedFigures}
  */
 public final class DerivedFigures {
     static final String NODE = "lab/node-results/";
@@ -154,7 +154,7 @@ public final class DerivedFigures {
 
     private static ReportWriter header(String title, NodeReport report, ChunkCosts costs) {
         ReportWriter md = new ReportWriter("# " + title + "\n\n");
-        md.paragraph("Written by `DerivedFigures` (lab/src/main/java/dev/deflateaccel/lab/claims) from the committed"
+        md.paragraph("Written by `DerivedFigures` (claims/src/main/java/dev/deflateaccel/claims) from the committed"
                 + " reports [" + report.file.getFileName() + "](" + report.file.getFileName() + "), ["
                 + costs.levels.getFileName() + "](../results/" + costs.levels.getFileName() + ") and ["
                 + costs.chunk.getFileName() + "](../results/" + costs.chunk.getFileName() + "); do not edit by hand."
