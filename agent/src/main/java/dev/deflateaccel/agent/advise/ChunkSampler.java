@@ -36,6 +36,11 @@ final class ChunkSampler {
      * 1024).
      */
     static final int OPEN_FILES = 32;
+    /**
+     * Chunks read before the deadline is looked at: a table reached when the time is up still gets
+     * a small sample, instead of no answer.
+     */
+    static final int MIN_CHUNKS = 8;
 
     private final InputProblems problems;
     private final Progress progress;
@@ -84,7 +89,7 @@ final class ChunkSampler {
                 if (j >= k) {
                     continue;
                 }
-                if (System.nanoTime() > deadlineNanos) {
+                if (sample.chunks.size() >= MIN_CHUNKS && System.nanoTime() > deadlineNanos) {
                     sample.stoppedByTime = true;
                     break;
                 }
@@ -149,7 +154,9 @@ final class ChunkSampler {
                 open.put(sst, ch);
             }
             readFully(ch, ByteBuffer.wrap(stored), info.offset(chunk));
-            readFully(ch, crcBytes, info.offset(chunk) + stored.length);
+            if (info.checksummed()) {
+                readFully(ch, crcBytes, info.offset(chunk) + stored.length);
+            }
         } catch (NoSuchFileException e) {
             unusable.add(sst);
             problems.vanished(sst.sstable.data.toString());
@@ -167,7 +174,7 @@ final class ChunkSampler {
         CRC32 crc = new CRC32();
         crc.update(stored, 0, stored.length);
         int expected = crcBytes.getInt(0);
-        if ((int) crc.getValue() != expected) {
+        if (info.checksummed() && (int) crc.getValue() != expected) {
             problems.checksumMismatch("checksum mismatch in " + where + ": CRC32 "
                     + Integer.toHexString((int) crc.getValue()) + ", stored " + Integer.toHexString(expected)
                     + "; chunk left out");
@@ -176,7 +183,7 @@ final class ChunkSampler {
         byte[] uncompressed = new byte[info.uncompressedLength(chunk)];
         if (uncompressed.length == 0) {
             // The empty last chunk of a compaction's SSTable: what it holds is not data.
-            return new SampledChunk(uncompressed, stored, false, info.maxCompressedLength());
+            return new SampledChunk(uncompressed, stored, false, info.maxCompressedLength(), checksum(info));
         }
         if (info.storedUncompressed(chunk)) {
             if (stored.length < uncompressed.length) {
@@ -185,7 +192,7 @@ final class ChunkSampler {
                 return null;
             }
             System.arraycopy(stored, 0, uncompressed, 0, uncompressed.length);
-            return new SampledChunk(uncompressed, stored, true, info.maxCompressedLength());
+            return new SampledChunk(uncompressed, stored, true, info.maxCompressedLength(), checksum(info));
         }
         try {
             codec.decompress(stored, stored.length, uncompressed);
@@ -194,7 +201,11 @@ final class ChunkSampler {
                     + "; chunk left out");
             return null;
         }
-        return new SampledChunk(uncompressed, stored, false, info.maxCompressedLength());
+        return new SampledChunk(uncompressed, stored, false, info.maxCompressedLength(), checksum(info));
+    }
+
+    private static int checksum(CompressionInfo info) {
+        return info.checksummed() ? 4 : 0;
     }
 
     private static void readFully(FileChannel ch, ByteBuffer b, long position) throws IOException {

@@ -17,9 +17,11 @@ final class Measurement {
     final long sampleBytes;
     final Rates compress;
     final Rates decompress;
+    /** What each measured chunk would occupy, in sample order; empty when not measured. */
+    final long[] chunkBytes;
 
     Measurement(Candidate candidate, String label, String notMeasured, String roundTripFailure, long sampleBytes,
-            Rates compress, Rates decompress) {
+            Rates compress, Rates decompress, long[] chunkBytes) {
         this.candidate = candidate;
         this.label = label;
         this.notMeasured = notMeasured;
@@ -27,10 +29,11 @@ final class Measurement {
         this.sampleBytes = sampleBytes;
         this.compress = compress;
         this.decompress = decompress;
+        this.chunkBytes = chunkBytes == null ? new long[0] : chunkBytes;
     }
 
     static Measurement notMeasured(Candidate candidate, String why) {
-        return new Measurement(candidate, candidate.label(), why, null, 0, Rates.NONE, Rates.NONE);
+        return new Measurement(candidate, candidate.label(), why, null, 0, Rates.NONE, Rates.NONE, null);
     }
 
     /** Measured, every chunk round-tripped: a row the recommendation may pick. */
