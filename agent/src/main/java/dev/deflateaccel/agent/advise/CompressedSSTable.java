@@ -12,7 +12,7 @@ final class CompressedSSTable {
     final SSTable sstable;
     final CompressionInfo info;
 
-    private CompressedSSTable(SSTable sstable, CompressionInfo info) {
+    CompressedSSTable(SSTable sstable, CompressionInfo info) {
         this.sstable = sstable;
         this.info = info;
     }
