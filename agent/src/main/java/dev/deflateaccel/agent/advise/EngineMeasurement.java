@@ -28,6 +28,13 @@ final class EngineMeasurement {
     static final long TIMING_BYTES = 4L << 20;
     static final int MIN_PASSES = 3;
     static final int MAX_PASSES = 50;
+    /**
+     * The current compressor's warm-up: passes until this many calls per direction (at most
+     * {@link #MAX_WARM_UP_PASSES}). Its codec may be Java code (lz4-java without its JNI library)
+     * that the JIT compiles only after thousands of calls; the engines are native.
+     */
+    static final int WARM_UP_CALLS = 2000;
+    static final int MAX_WARM_UP_PASSES = 10;
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -228,8 +235,8 @@ final class EngineMeasurement {
                 timers.add(new Timer(r.entry.codec, nonEmpty(timed), r.streams, maxLength));
             }
         }
-        for (Timer t : new ArrayList<>(timers)) {
-            t.warmUp();
+        for (Timer t : timers) {
+            t.warmUp(t == currentTimer ? WARM_UP_CALLS : 1);
         }
         int rounds = 0;
         while (rounds < MIN_PASSES || (System.nanoTime() < deadline && rounds < MAX_PASSES)) {
@@ -332,10 +339,15 @@ final class EngineMeasurement {
             this.bytes = b;
         }
 
-        void warmUp() {
+        /** Passes until {@code calls} calls per direction, at least one and at most MAX_WARM_UP_PASSES. */
+        void warmUp(int calls) {
             try {
-                compressPass();
-                decompressPass();
+                int done = 0;
+                for (int pass = 0; pass < MAX_WARM_UP_PASSES && (pass == 0 || done < calls); pass++) {
+                    compressPass();
+                    decompressPass();
+                    done += chunks.size();
+                }
             } catch (Exception e) {
                 failure = e.toString();
             }

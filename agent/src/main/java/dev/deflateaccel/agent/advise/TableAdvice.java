@@ -146,8 +146,8 @@ final class TableAdvice {
         return r.measured() ? r.secondsPerGB() : 0;
     }
 
-    /** Half the spread of the passes in CPU s/GB: (1000 / slowest - 1000 / fastest) / 2. */
+    /** Half the inter-quartile range of the passes, in CPU s/GB. */
     static double spread(Rates r) {
-        return r.measured() && r.min > 0 ? (1000 / r.min - 1000 / r.max) / 2 : 0;
+        return r.spreadSecondsPerGB();
     }
 }

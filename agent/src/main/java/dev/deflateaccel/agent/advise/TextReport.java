@@ -72,8 +72,8 @@ final class TextReport {
             return;
         }
         out.println("  sample: " + t.sampledChunks + " of " + g.chunkCount() + " chunks (" + bytes(t.sampledUncompressedBytes)
-                + " uncompressed) from " + t.sampledSSTables + " of " + g.sstables.size() + " SSTables, each checksum"
-                + " verified" + (g.isUncompressed() ? " (none to verify: compression disabled)" : ""));
+                + " uncompressed) from " + t.sampledSSTables + " of " + g.sstables.size() + " SSTables"
+                + (g.isUncompressed() ? " (compression disabled: no checksums to verify)" : ", each checksum verified"));
         if (t.timeBoundReached()) {
             out.println("  time bound reached: " + (t.stoppedByTime ? "reading stopped at " + t.chunksRead + " chunks"
                     : "") + (t.stoppedByTime && t.chunksRead > t.sampledChunks ? "; " : "")
