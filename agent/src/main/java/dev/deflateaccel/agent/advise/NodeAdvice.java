@@ -103,7 +103,7 @@ final class NodeAdvice {
             for (TableAdvice t : tables) {
                 if (t.isDeflate() || moves(t, g)) {
                     Alternative a = t.alternative(label);
-                    if (a == null) {
+                    if (a == null || !withinTablesBound(t, a, g)) {
                         parts = null;
                         break;
                     }
@@ -124,6 +124,22 @@ final class NodeAdvice {
             }
         }
         return new GoalDecision(rows, zlib6, model);
+    }
+
+    /**
+     * A node row is at a size only where each table on it is: the other tables' unchanged bytes
+     * must not let one table grow past its own bound.
+     */
+    static boolean withinTablesBound(TableAdvice t, Alternative a, Goal g) {
+        Alternative bound;
+        if (g == Goal.LEAST_CPU_AT_TODAYS_SIZE) {
+            bound = t.currentAlternative();
+        } else if (g == Goal.LEAST_CPU_AT_ZLIB6_SIZE) {
+            bound = t.alternative("zlib " + Candidate.STOCK_LEVEL);
+        } else {
+            return true;
+        }
+        return bound == null || a.bytes <= bound.bytes * (1 + GoalDecision.SIZE_TOLERANCE + a.sizeMargin);
     }
 
     /** The engines' labels, in the order they were measured. */

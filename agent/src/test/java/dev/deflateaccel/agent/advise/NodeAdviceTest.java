@@ -59,7 +59,7 @@ class NodeAdviceTest {
 
         NodeAdvice node = new NodeAdvice(Arrays.asList(a, b, lz4), null, Goal.LEAST_CPU_AT_TODAYS_SIZE,
                 CostModel.COMPACTION);
-        // igzip 1 would make table a 10% larger: the node's size grows past the bound; libdeflate 6 it is.
+        // igzip 1 would make table a 10% larger, past its own bound; libdeflate 6 it is.
         assertEquals("libdeflate 6", node.answers.get(Goal.LEAST_CPU_AT_TODAYS_SIZE).pick.label);
         assertEquals("the agent with libdeflate 6 for every Deflate table", node.configSummary);
         assertEquals(1, count(node.configLines, "_compression_level = "), node.configLines.toString());
@@ -67,6 +67,31 @@ class NodeAdviceTest {
         assertTrue(node.configLines.contains("use_libdeflate_compress = 1"), node.configLines.toString());
         assertTrue(node.configLines.contains("use_igzip_compress = 0"), node.configLines.toString());
         assertEquals(Collections.emptyList(), node.alterTables, "the LZ4 table is kept");
+    }
+
+    /** A large table kept as it is does not let a Deflate table grow past its own bound in the node's sum. */
+    @Test
+    void keptTablesDoNotHideOneThatGrows() {
+        TableAdvice small = deflate("a", 10_000_000, m(ZLIB_6, 1000, 3, 20), m(LIBDEFLATE_6, 1002, 1.2, 8),
+                m(IGZIP_1, 1030, 1, 2));
+        TableAdvice lz4 = table("c", "LZ4Compressor", Integer.MAX_VALUE, 990_000_000, m(null, 1000, 0.3, 1.5),
+                m(ZLIB_6, 650, 3, 20), m(LIBDEFLATE_6, 652, 1.2, 8), m(IGZIP_1, 780, 1, 2));
+        NodeAdvice node = new NodeAdvice(Arrays.asList(small, lz4), null, Goal.LEAST_CPU_AT_TODAYS_SIZE,
+                CostModel.COMPACTION);
+        // igzip 1 adds 0.03% to the node's bytes, but 3% to table a: not "at today's size".
+        assertEquals("libdeflate 6", node.answers.get(Goal.LEAST_CPU_AT_TODAYS_SIZE).pick.label);
+        // The size goal has no size bound: there igzip 1 is a node row, the cheapest.
+        assertEquals("igzip 1", labelOfCheapest(node));
+    }
+
+    private static String labelOfCheapest(NodeAdvice node) {
+        Alternative cheapest = null;
+        for (Alternative a : node.decisions.get(Goal.SMALLEST_AT_TODAYS_CPU).rows()) {
+            if (cheapest == null || a.cost(node.model) < cheapest.cost(node.model)) {
+                cheapest = a;
+            }
+        }
+        return cheapest.label;
     }
 
     /** A table's weight (here the operator's) moves the node's answer: CPU is the weighted mean. */
