@@ -255,7 +255,7 @@ public final class AdviseCommand {
         now = System.nanoTime();
         long sizeDeadline = now + (long) (Math.max(0, groupDeadline - now) * SIZE_SHARE);
         EngineMeasurement.Result r = EngineMeasurement.measureAll(group.compressorName, codec, entries, sample.chunks,
-                sizeDeadline, groupDeadline);
+                group.chunkCount(), sizeDeadline, groupDeadline);
         progress.line("measured " + entries.size() + " engines and levels on " + name + " ("
                 + r.chunksMeasured + " chunks)");
         long uncompressed = 0;

@@ -79,6 +79,8 @@ final class EngineMeasurement {
         final Entry entry;
         final long[] chunkBytes;
         final List<byte[]> streams = new ArrayList<>();
+        /** The compress buffer, allocated once. */
+        byte[] out;
         String notMeasured;
         String failure;
         Rates compress = Rates.NONE;
@@ -98,17 +100,18 @@ final class EngineMeasurement {
     /** One engine alone (the round-trip tests). */
     static Measurement measure(Candidate candidate, SourceCodec codec, List<SampledChunk> chunks, long deadlineNanos) {
         return measureAll("current", null, Collections.singletonList(new Entry(candidate, codec, null)), chunks,
-                Long.MAX_VALUE, deadlineNanos).engines.get(0);
+                chunks.size(), Long.MAX_VALUE, deadlineNanos).engines.get(0);
     }
 
     /**
      * @param currentLabel the current compressor's row label
      * @param currentCodec the table's own compressor, timed on its stored chunks; null: not timed
+     * @param population the chunks the sample was drawn from, for the size margin
      * @param sizeDeadline when the size pass stops (System.nanoTime)
      * @param deadline when the timing rounds stop, past {@link #MIN_PASSES}
      */
     static Result measureAll(String currentLabel, SourceCodec currentCodec, List<Entry> entries,
-            List<SampledChunk> chunks, long sizeDeadline, long deadline) {
+            List<SampledChunk> chunks, long population, long sizeDeadline, long deadline) {
         List<Run> runs = new ArrayList<>();
         for (Entry e : entries) {
             runs.add(new Run(e, chunks.size()));
@@ -154,8 +157,7 @@ final class EngineMeasurement {
             currentChunks[i] = used.get(i).currentBytes();
             currentBytes += currentChunks[i];
         }
-        Measurement cur = new Measurement(null, currentLabel, null, null, currentBytes, current[0], current[1],
-                currentChunks);
+        Measurement cur = new Measurement(null, currentLabel, null, null, currentBytes, current[0], current[1], 0);
         List<Measurement> result = new ArrayList<>();
         for (Run r : runs) {
             Candidate c = r.entry.candidate;
@@ -168,7 +170,8 @@ final class EngineMeasurement {
             for (long b : bytes) {
                 sum += b;
             }
-            result.add(new Measurement(c, c.label(), null, r.failure, sum, r.compress, r.decompress, bytes));
+            result.add(new Measurement(c, c.label(), null, r.failure, sum, r.compress, r.decompress,
+                    SizeMargin.of(currentChunks, bytes, population)));
         }
         return new Result(cur, result, measured, stopped);
     }
@@ -188,7 +191,10 @@ final class EngineMeasurement {
             return;
         }
         SourceCodec codec = r.entry.codec;
-        byte[] out = new byte[codec.bound(maxLength)];
+        if (r.out == null) {
+            r.out = new byte[codec.bound(maxLength)];
+        }
+        byte[] out = r.out;
         int n;
         try {
             n = codec.compress(c.uncompressed, out);

@@ -138,7 +138,7 @@ final class TableAdvice {
             return null;
         }
         return new Alternative(m.label, false, m.candidate.engine(), predictedBytes(m),
-                SizeMargin.of(current.chunkBytes, m.chunkBytes, group.chunkCount()), m.decompress.secondsPerGB(),
+                m.sizeMargin, m.decompress.secondsPerGB(),
                 spread(m.decompress), m.compress.secondsPerGB(), spread(m.compress));
     }
 

@@ -25,7 +25,7 @@ class NodeAdviceTest {
             double compressSecondsPerGB) {
         return new Measurement(c, c == null ? "current" : c.label(), null, null, sampleBytes,
                 Rates.of(Collections.singletonList(1000 / compressSecondsPerGB)),
-                Rates.of(Collections.singletonList(1000 / decompressSecondsPerGB)), null);
+                Rates.of(Collections.singletonList(1000 / decompressSecondsPerGB)), 0);
     }
 
     /** A table of one SSTable: {@code dataBytes} in Data.db, 3x that uncompressed, chunks of 16 KiB. */
