@@ -253,7 +253,9 @@ public final class AdviseCommand {
             }
         }
         now = System.nanoTime();
-        long sizeDeadline = now + (long) (Math.max(0, groupDeadline - now) * SIZE_SHARE);
+        // --all-chunks asks for the exact size of every chunk: that pass is not cut short.
+        long sizeDeadline = bounds.allChunks ? Long.MAX_VALUE
+                : now + (long) (Math.max(0, groupDeadline - now) * SIZE_SHARE);
         EngineMeasurement.Result r = EngineMeasurement.measureAll(group.compressorName, codec, entries, sample.chunks,
                 group.chunkCount(), sizeDeadline, groupDeadline);
         progress.line("measured " + entries.size() + " engines and levels on " + name + " ("

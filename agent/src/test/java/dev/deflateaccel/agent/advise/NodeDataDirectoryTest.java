@@ -160,6 +160,21 @@ class NodeDataDirectoryTest {
         assertEquals(before, FolderDigest.of(dir), "the data directory changed");
     }
 
+    /** A run shorter than the sizes take: every row stops at the same chunk, and the report says why. */
+    @Test
+    void timeBoundReachedIsSaidAsSuch() throws Exception {
+        SyntheticSSTable.deflate(table(data(), "shop", "big"), 1, 12_000_000, 16 << 10);
+        SyntheticSSTable.deflate(table(data(), "shop", "small"), 1, 100_000, 16 << 10);
+        String[] r = cli("--seconds", "1", data().toString());
+        assertEquals("0", r[0], r[2]);
+        String big = r[1].substring(r[1].indexOf("Table shop.big"), r[1].indexOf("Table shop.small"));
+        assertTrue(big.contains("\n  time bound reached: ") && big.contains(" (--seconds gives the run more)\n"), big);
+        assertTrue(big.contains("sizes measured on the first ") || big.contains("reading stopped at "), big);
+        assertTrue(big.contains("least CPU at today's size: "), "still an answer, on the chunks measured:\n" + big);
+        assertFalse(r[1].contains("no chunk could be read"), r[1]);
+        assertTrue(r[1].contains("Table shop.small (DeflateCompressor)"), r[1]);
+    }
+
     /** A node's data_file_directories: the same table's folders in each are one table. */
     @Test
     void severalDataDirectoriesAreOneNode() throws Exception {
