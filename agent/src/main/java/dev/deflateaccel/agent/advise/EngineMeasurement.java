@@ -29,12 +29,13 @@ final class EngineMeasurement {
     static final int MIN_PASSES = 3;
     static final int MAX_PASSES = 50;
     /**
-     * The current compressor's warm-up: passes until this many calls per direction (at most
-     * {@link #MAX_WARM_UP_PASSES}). Its codec may be Java code (lz4-java without its JNI library)
-     * that the JIT compiles only after thousands of calls; the engines are native.
+     * The current compressor's warm-up: passes until this many calls per direction, or until
+     * {@link #WARM_UP_NANOS} have passed. Its codec may be Java code (lz4-java's compressor, the
+     * reflection that reaches it) that the JIT compiles only after thousands of calls; a small
+     * sample of few chunks would otherwise be timed cold. The engines are native: one pass.
      */
     static final int WARM_UP_CALLS = 2000;
-    static final int MAX_WARM_UP_PASSES = 10;
+    static final long WARM_UP_NANOS = 300_000_000L;
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -345,15 +346,16 @@ final class EngineMeasurement {
             this.bytes = b;
         }
 
-        /** Passes until {@code calls} calls per direction, at least one and at most MAX_WARM_UP_PASSES. */
+        /** Passes until {@code calls} calls per direction or WARM_UP_NANOS, at least one. */
         void warmUp(int calls) {
             try {
+                long end = System.nanoTime() + WARM_UP_NANOS;
                 int done = 0;
-                for (int pass = 0; pass < MAX_WARM_UP_PASSES && (pass == 0 || done < calls); pass++) {
+                do {
                     compressPass();
                     decompressPass();
                     done += chunks.size();
-                }
+                } while (done < calls && System.nanoTime() < end);
             } catch (Exception e) {
                 failure = e.toString();
             }

@@ -144,8 +144,8 @@ final class SSTableFinder {
             l.add("system keyspaces " + String.join(", ", systemLeftOut) + " (--include-system advises them)");
         }
         if (copiesLeftOut > 0) {
-            l.add(copiesLeftOut + " snapshots and backups folders (--include-snapshots advises them, each as a"
-                    + " table of its own)");
+            l.add(copiesLeftOut + (copiesLeftOut == 1 ? " snapshots or backups folder" : " snapshots and backups folders")
+                    + " (--include-snapshots advises them, each as a table of its own)");
         }
         return l;
     }

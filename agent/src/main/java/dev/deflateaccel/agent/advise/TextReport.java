@@ -151,8 +151,8 @@ final class TextReport {
         }
         int hidden = d.rowCount() - front.size();
         if (hidden > 0) {
-            out.println("  (" + hidden + " more rows are dominated: another row is as small and as cheap; --json lists"
-                    + " every row)");
+            out.println("  (" + hidden + (hidden == 1 ? " more row is" : " more rows are") + " dominated: another row is"
+                    + " as small and as cheap; --json lists every row)");
         }
     }
 
