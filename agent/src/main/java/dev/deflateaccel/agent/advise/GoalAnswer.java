@@ -43,7 +43,8 @@ final class GoalAnswer {
             return b.append("no answer (").append(none).append(")").toString();
         }
         if (pick.current) {
-            b.append("keep ").append(current.label);
+            // The node's current row is named "keep every table as it is" already.
+            b.append(current.label.startsWith("keep ") ? current.label : "keep " + current.label);
         } else {
             b.append(pick.label).append(" (").append(change(pick, current, model)).append(")");
         }
@@ -51,7 +52,7 @@ final class GoalAnswer {
             List<String> others = new ArrayList<>();
             for (Alternative a : tied) {
                 if (a != pick) {
-                    others.add(a.current ? "keeping " + a.label : a.label);
+                    others.add(a.current && !a.label.startsWith("keep ") ? "keeping " + a.label : a.label);
                 }
             }
             b.append("; a tie within the measured spread with ").append(String.join(", ", others))

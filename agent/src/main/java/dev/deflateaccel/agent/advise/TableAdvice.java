@@ -23,7 +23,10 @@ final class TableAdvice {
     final long sampledUncompressedBytes;
     /** Reading stopped at the time bound. */
     final boolean stoppedByTime;
-    /** The size pass stopped at the time bound: the rows are on the first {@link #sampledChunks} chunks read. */
+    /**
+     * Chunks read; more than {@link #sampledChunks} when the size pass reached the time bound and the
+     * rows stand on the first {@link #sampledChunks} of them.
+     */
     final int chunksRead;
     /** The current compressor as stored; null when not sampled. */
     final Measurement current;

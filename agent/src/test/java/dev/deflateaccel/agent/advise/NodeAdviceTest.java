@@ -136,6 +136,8 @@ class NodeAdviceTest {
                 CostModel.COMPACTION);
         assertTrue(node.answers.get(Goal.LEAST_CPU_AT_TODAYS_SIZE).keep());
         assertEquals("keep what the node has: no change to the agent's config and no ALTER TABLE", node.configSummary);
+        assertEquals("least CPU at today's size: keep every table as it is", node.answers.get(
+                Goal.LEAST_CPU_AT_TODAYS_SIZE).line(node.decisions.get(Goal.LEAST_CPU_AT_TODAYS_SIZE).current(), node.model));
         assertEquals(Collections.emptyList(), node.configLines);
     }
 
