@@ -60,9 +60,4 @@ final class Rates {
     double secondsPerGB() {
         return measured() ? 1000.0 / median : Double.NaN;
     }
-
-    /** Half the spread between the slowest and the fastest pass, as a fraction of the median. */
-    double spread() {
-        return measured() ? (max - min) / 2 / median : Double.NaN;
-    }
 }

@@ -168,17 +168,6 @@ final class TextReport {
         return l;
     }
 
-    static String seconds(double s) {
-        return String.format(Locale.ROOT, s < 10 ? "%.2f s" : "%.0f s", s);
-    }
-
-    static String rate(Rates r) {
-        if (!r.measured()) {
-            return "-";
-        }
-        return String.format(Locale.ROOT, "%.0f ±%.0f%%", r.median, r.spread() * 100);
-    }
-
     static String percent(double fraction) {
         return Double.isNaN(fraction) ? "?" : String.format(Locale.ROOT, "%+.1f%%", fraction * 100);
     }
