@@ -175,6 +175,36 @@ class NodeDataDirectoryTest {
         assertTrue(r[1].contains("Table shop.small (DeflateCompressor)"), r[1]);
     }
 
+    /** The text and the JSON of one run say the same: each table's and the node's answers, the config block. */
+    @Test
+    void jsonSaysWhatTheTextSays() throws Exception {
+        node(data());
+        AdviceRun run = advise(AdviseSettings.defaults(), data());
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        TextReport.write(new PrintStream(text, true, "UTF-8"), run);
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        JsonReport.write(new PrintStream(json, true, "UTF-8"), run);
+        String t = text.toString("UTF-8");
+        String j = json.toString("UTF-8");
+        for (TableAdvice table : run.tables) {
+            for (Goal g : Goal.values()) {
+                String line = table.answers.get(g).line(table.decision.current(), table.decision.model());
+                assertTrue(t.contains("\n  " + line + "\n"), line + "\nnot in:\n" + t);
+                assertTrue(j.contains("\"line\":\"" + line.replace("\"", "\\\"") + "\""), line + "\nnot in:\n" + j);
+            }
+        }
+        NodeAdvice node = run.node;
+        for (Goal g : Goal.values()) {
+            String line = node.answers.get(g).line(node.decisions.get(g).current(), node.model);
+            assertTrue(t.contains("\n  " + line + "\n"), line + "\nnot in:\n" + t);
+            assertTrue(j.contains("\"line\":\"" + line + "\""), line + "\nnot in:\n" + j);
+        }
+        assertTrue(t.contains(node.configSummary) && j.contains("\"summary\":\"" + node.configSummary + "\""), j);
+        for (String l : node.configLines) {
+            assertTrue(t.contains("\n    " + l + "\n") && j.contains("\"" + l + "\""), l);
+        }
+    }
+
     /** A node's data_file_directories: the same table's folders in each are one table. */
     @Test
     void severalDataDirectoriesAreOneNode() throws Exception {
