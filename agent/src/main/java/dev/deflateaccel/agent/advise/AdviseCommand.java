@@ -173,10 +173,7 @@ public final class AdviseCommand {
                     read.add(c);
                 }
             }
-            if (read.isEmpty()) {
-                problems.add(e.getKey().name() + " in " + e.getKey().folders() + ": none of its " + e.getValue().size()
-                        + " SSTables could be used (see the lines above); the table was not advised");
-            }
+            // A table none of whose SSTables could be used is named by its files' own lines: one line each.
             groups.addAll(SSTableGroup.of(e.getKey(), read));
         }
         progress.line(found.tables.size() + " table(s), " + groups.size() + " table(s) and compressor(s) to sample");
