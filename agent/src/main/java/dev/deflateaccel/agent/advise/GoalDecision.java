@@ -64,6 +64,13 @@ final class GoalDecision {
         return model;
     }
 
+    /** Every row, smallest first (then the cheaper). */
+    List<Alternative> rowsBySize() {
+        List<Alternative> sorted = new ArrayList<>(rows);
+        sorted.sort(Comparator.comparingDouble((Alternative a) -> a.bytes).thenComparingDouble(a -> a.cost(model)));
+        return sorted;
+    }
+
     /** The rows no other row beats on both size and CPU (medians), the current row always among them. */
     List<Alternative> frontier() {
         List<Alternative> front = new ArrayList<>();

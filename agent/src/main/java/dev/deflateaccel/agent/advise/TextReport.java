@@ -81,7 +81,7 @@ final class TextReport {
                             + t.chunksRead + " chunks read" : "") + " (--seconds gives the run more)");
         }
         out.println("  read with: " + t.codec);
-        rows(out, t.decision, g.compressorName);
+        rows(out, t.decision, t.answers.values());
         List<String> notMeasured = new ArrayList<>();
         for (Measurement m : t.engines) {
             if (m.notMeasured != null) {
@@ -108,7 +108,7 @@ final class TextReport {
         out.println("  (a row X: every Deflate table on X, and every other table on X where its own answer for the"
                 + " goal moves it to Deflate)");
         GoalDecision d = node.decisions.get(node.goal);
-        rows(out, d, "today");
+        rows(out, d, node.answers.values());
         for (Goal goal : Goal.values()) {
             out.println("  " + node.answers.get(goal).line(node.decisions.get(goal).current(), node.model));
         }
@@ -134,22 +134,36 @@ final class TextReport {
         }
     }
 
-    /** The frontier rows, then how many rows it leaves out. */
-    private static void rows(PrintStream out, GoalDecision d, String currentName) {
+    /**
+     * The rows not dominated, and any row a goal line names (a pick, or a row it tied with), so
+     * that every row a line mentions is in the table; then how many rows it leaves out.
+     */
+    private static void rows(PrintStream out, GoalDecision d, java.util.Collection<GoalAnswer> answers) {
         CostModel model = d.model();
         Alternative current = d.current();
-        out.printf(Locale.ROOT, "  %-28s %11s %22s %19s %17s %14s%n", "row (not dominated)", "size",
+        out.printf(Locale.ROOT, "  %-28s %11s %22s %19s %17s %14s%n", "row", "size",
                 "change", "decompress s/GB", "compress s/GB", "CPU s/GB");
+        java.util.Set<Alternative> named = java.util.Collections.newSetFromMap(
+                new java.util.IdentityHashMap<Alternative, Boolean>());
+        for (GoalAnswer a : answers) {
+            named.addAll(a.tied);
+        }
         List<Alternative> front = d.frontier();
-        for (Alternative a : front) {
+        int shown = 0;
+        for (Alternative a : d.rowsBySize()) {
+            boolean dominated = !front.contains(a);
+            if (dominated && !named.contains(a)) {
+                continue;
+            }
+            shown++;
             String change = a.current ? "(current)" : percent(a.bytes / current.bytes - 1)
                     + (a.sizeMargin > 0 ? String.format(Locale.ROOT, " ±%.1f%%", a.sizeMargin * 100) : "");
-            out.printf(Locale.ROOT, "  %-28s %11s %22s %19s %17s %14s%n", a.label, bytes(Math.round(a.bytes)), change,
+            out.printf(Locale.ROOT, "  %-28s %11s %22s %19s %17s %14s%s%n", a.label, bytes(Math.round(a.bytes)), change,
                     secondsPerGB(a.decompressSecondsPerGB, a.decompressSpread),
                     secondsPerGB(a.compressSecondsPerGB, a.compressSpread),
-                    secondsPerGB(a.cost(model), a.costSpread(model)));
+                    secondsPerGB(a.cost(model), a.costSpread(model)), dominated ? "  (dominated)" : "");
         }
-        int hidden = d.rowCount() - front.size();
+        int hidden = d.rowCount() - shown;
         if (hidden > 0) {
             out.println("  (" + hidden + (hidden == 1 ? " more row is" : " more rows are") + " dominated: another row is"
                     + " as small and as cheap; --json lists every row)");
