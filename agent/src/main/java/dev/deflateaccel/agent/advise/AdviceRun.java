@@ -18,15 +18,20 @@ final class AdviceRun {
     final String version;
     final SampleBounds bounds;
     final List<TableAdvice> tables;
+    final NodeAdvice node;
+    /** What was left out on purpose (system keyspaces, snapshots), one line each. */
+    final List<String> leftOut;
     final InputProblems problems;
     final boolean cpuTime;
     final double seconds;
 
-    AdviceRun(String version, SampleBounds bounds, List<TableAdvice> tables, InputProblems problems, boolean cpuTime,
-            double seconds) {
+    AdviceRun(String version, SampleBounds bounds, List<TableAdvice> tables, NodeAdvice node, List<String> leftOut,
+            InputProblems problems, boolean cpuTime, double seconds) {
         this.version = version;
         this.bounds = bounds;
         this.tables = Collections.unmodifiableList(tables);
+        this.node = node;
+        this.leftOut = Collections.unmodifiableList(leftOut);
         this.problems = problems;
         this.cpuTime = cpuTime;
         this.seconds = seconds;

@@ -16,26 +16,38 @@ import dev.deflateaccel.bridge.engine.DeflateEngine;
 
 /**
  * {@code java -jar deflate-accel-agent.jar advise [options] PATH...}: reads a spread of chunks
- * from a table's SSTables, read-only, and measures what every engine and level on this host would
- * make of them; see {@link #USAGE}. Exit 0 when at least one table could be sampled, 1 when none
+ * from each of a node's tables, read-only, measures what every engine and level on this host would
+ * make of them, and answers each goal per table and for the node; see {@link #USAGE}. Exit 0 when at least one table could be sampled, 1 when none
  * could, 2 for a usage error.
  */
 public final class AdviseCommand {
     public static final String USAGE = "usage: java -jar deflate-accel-agent.jar advise [--json] [--cassandra-lib DIR]"
-            + " [--max-chunks N] [--max-mib N] [--seconds N] [--all-chunks] [config=PATH] PATH...\n"
-            + "  PATH: a table's data folder, a keyspace folder or one *-Data.db; read only, never written\n"
+            + " [--goal cpu|size|zlib6] [--read-write R:W] [--weights FILE | --tablestats FILE] [--include-system]"
+            + " [--include-snapshots] [--max-chunks N] [--max-mib N] [--seconds N] [--all-chunks] [config=PATH] PATH...\n"
+            + "  PATH: a data directory (/var/lib/cassandra/data; give each of the node's data_file_directories),"
+            + " a keyspace folder, a table's folder or one *-Data.db; read only, never written\n"
             + "  --cassandra-lib DIR  Cassandra's lib/, for LZ4, Zstd and Snappy tables (the node's own jars)\n"
+            + "  --goal G             what the node's config block and ALTER TABLE lines carry out: cpu (least CPU"
+            + " at today's size, the default), size (smallest at no more CPU than today), zlib6 (least CPU at"
+            + " zlib 6's size)\n"
+            + "  --read-write R:W     bytes decompressed per bytes compressed (default 1:1, one compaction)\n"
+            + "  --weights FILE       lines 'keyspace.table NUMBER': each table's weight in the node's CPU instead of"
+            + " its size\n"
+            + "  --tablestats FILE    nodetool tablestats output: each table weighed by its 'Space used (live)'\n"
+            + "  --include-system     also system keyspaces (left out below a data directory)\n"
+            + "  --include-snapshots  also snapshots and backups folders, each as a table of its own\n"
             + "  --max-chunks N       chunks sampled per table and compressor (default " + SampleBounds.DEFAULT_CHUNKS + ")\n"
             + "  --max-mib N          MiB of uncompressed chunks sampled per table and compressor (default "
             + SampleBounds.DEFAULT_MIB + ")\n"
-            + "  --seconds N          time for reading and for the speed passes (default "
+            + "  --seconds N          time for the whole run, split among the tables by size (default "
             + SampleBounds.DEFAULT_SECONDS + ")\n"
             + "  --all-chunks         every chunk (no chunk or MiB bound; holds them all in memory)\n"
             + "  --json               the report as one JSON object; progress stays on stderr\n"
             + "  config=PATH          the agent's config file, for its *_library paths and qat_compression_level";
 
-    /** Share of each table's time spent reading; the rest measures. */
+    /** Share of each table's time spent reading; of the rest, half for the sizes, half for the timing rounds. */
     private static final double READ_SHARE = 0.35;
+    private static final double SIZE_SHARE = 0.5;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -50,9 +62,14 @@ public final class AdviseCommand {
     public int run(List<String> args) {
         boolean json = false;
         boolean all = false;
+        boolean system = false;
+        boolean snapshots = false;
         int maxChunks = SampleBounds.DEFAULT_CHUNKS;
         int maxMib = SampleBounds.DEFAULT_MIB;
         int seconds = SampleBounds.DEFAULT_SECONDS;
+        Goal goal = Goal.LEAST_CPU_AT_TODAYS_SIZE;
+        CostModel model = CostModel.COMPACTION;
+        TableWeights weights = null;
         Path lib = null;
         Path config = null;
         List<Path> paths = new ArrayList<>();
@@ -63,8 +80,22 @@ public final class AdviseCommand {
                     json = true;
                 } else if (a.equals("--all-chunks")) {
                     all = true;
+                } else if (a.equals("--include-system")) {
+                    system = true;
+                } else if (a.equals("--include-snapshots")) {
+                    snapshots = true;
                 } else if (a.equals("--cassandra-lib")) {
                     lib = Paths.get(valueOf(args, ++i, a));
+                } else if (a.equals("--goal")) {
+                    goal = Goal.ofKey(valueOf(args, ++i, a));
+                } else if (a.equals("--read-write")) {
+                    model = CostModel.parse(valueOf(args, ++i, a));
+                } else if (a.equals("--weights") || a.equals("--tablestats")) {
+                    if (weights != null) {
+                        throw new IllegalArgumentException("give --weights or --tablestats, once");
+                    }
+                    Path f = Paths.get(valueOf(args, ++i, a));
+                    weights = a.equals("--weights") ? TableWeights.readWeights(f) : TableWeights.readTablestats(f);
                 } else if (a.equals("--max-chunks")) {
                     maxChunks = positive(args, ++i, a);
                 } else if (a.equals("--max-mib")) {
@@ -96,9 +127,11 @@ public final class AdviseCommand {
             }
         }
         SampleBounds bounds = new SampleBounds(maxChunks, (long) maxMib << 20, seconds, all);
+        AdviseSettings settings = new AdviseSettings(new SSTableFinder.Options(system, snapshots,
+                SSTableFinder.Lister.FILES), weights, goal, model);
         AdviceRun run;
         try {
-            run = advise(paths, lib, accel, bounds, new Progress(err));
+            run = advise(paths, lib, accel, bounds, settings, new Progress(err));
         } catch (AdviseException e) {
             for (String line : e.getMessage().split("\n")) {
                 err.println("advise: " + line);
@@ -119,15 +152,20 @@ public final class AdviseCommand {
         return 0;
     }
 
-    /** The run itself; an exception when the PATHs hold no SSTables at all. */
     AdviceRun advise(List<Path> paths, Path lib, AccelConfig accel, SampleBounds bounds, Progress progress)
             throws AdviseException {
+        return advise(paths, lib, accel, bounds, AdviseSettings.defaults(), progress);
+    }
+
+    /** The run itself; an exception when the PATHs hold no user table's SSTables at all. */
+    AdviceRun advise(List<Path> paths, Path lib, AccelConfig accel, SampleBounds bounds, AdviseSettings settings,
+            Progress progress) throws AdviseException {
         long start = System.nanoTime();
         InputProblems problems = new InputProblems();
         List<TableAdvice> tables = new ArrayList<>();
-        Map<Path, List<SSTable>> found = SSTableFinder.find(paths, problems);
+        SSTableFinder.Found found = SSTableFinder.find(paths, settings.finder, problems);
         List<SSTableGroup> groups = new ArrayList<>();
-        for (Map.Entry<Path, List<SSTable>> e : found.entrySet()) {
+        for (Map.Entry<TableRef, List<SSTable>> e : found.tables.entrySet()) {
             List<CompressedSSTable> read = new ArrayList<>();
             for (SSTable s : e.getValue()) {
                 CompressedSSTable c = CompressedSSTable.read(s, problems);
@@ -135,16 +173,22 @@ public final class AdviseCommand {
                     read.add(c);
                 }
             }
+            // A table none of whose SSTables could be used is named by its files' own lines: one line each.
             groups.addAll(SSTableGroup.of(e.getKey(), read));
         }
-        progress.line(found.size() + " table folder(s), " + groups.size() + " table(s) and compressor(s) to sample");
+        progress.line(found.tables.size() + " table(s), " + groups.size() + " table(s) and compressor(s) to sample");
         long deadline = start + bounds.seconds * 1_000_000_000L;
+        List<Long> sizes = new ArrayList<>();
+        for (SSTableGroup g : groups) {
+            sizes.add(g.uncompressedBytes());
+        }
         NodeLibraries libraries = new NodeLibraries(lib);
         Map<Candidate, DeflateEngine> engines = openEngines(accel);
         try {
             for (int i = 0; i < groups.size(); i++) {
-                long groupDeadline = System.nanoTime() + Math.max(0, deadline - System.nanoTime()) / (groups.size() - i);
-                tables.add(advise(groups.get(i), libraries, engines, bounds, groupDeadline, problems, progress));
+                long groupDeadline = TimeBudget.deadline(System.nanoTime(), deadline, sizes, i);
+                tables.add(advise(groups.get(i), libraries, engines, bounds, groupDeadline, settings.model, problems,
+                        progress));
             }
         } finally {
             for (DeflateEngine e : engines.values()) {
@@ -153,7 +197,8 @@ public final class AdviseCommand {
                 }
             }
         }
-        return new AdviceRun(version, bounds, tables, problems, EngineMeasurement.cpuTime(),
+        NodeAdvice node = new NodeAdvice(tables, settings.weights, settings.goal, settings.model);
+        return new AdviceRun(version, bounds, tables, node, found.leftOut, problems, EngineMeasurement.cpuTime(),
                 (System.nanoTime() - start) / 1e9);
     }
 
@@ -172,8 +217,8 @@ public final class AdviseCommand {
     }
 
     private TableAdvice advise(SSTableGroup group, NodeLibraries libraries, Map<Candidate, DeflateEngine> engines,
-            SampleBounds bounds, long groupDeadline, InputProblems problems, Progress progress) {
-        String name = group.keyspace() + "." + group.table() + " (" + group.compressorName + ")";
+            SampleBounds bounds, long groupDeadline, CostModel model, InputProblems problems, Progress progress) {
+        String name = group.name() + " (" + group.compressorName + ")";
         SourceCodec codec;
         try {
             codec = SourceCodecs.forClass(group.qualifiedCompressorClass, group.options(), libraries);
@@ -184,32 +229,59 @@ public final class AdviseCommand {
         long now = System.nanoTime();
         long readDeadline = now + (long) ((groupDeadline - now) * READ_SHARE);
         progress.line("reading " + name + ": " + group.sstables.size() + " SSTables, " + group.chunkCount() + " chunks");
+        int problemsBefore = problems.messages().size();
+        int vanishedBefore = problems.vanishedFiles().size();
         ChunkSampler.Sample sample = new ChunkSampler(problems, progress).sample(group, codec, bounds, readDeadline);
         if (sample.chunks.isEmpty()) {
-            return TableAdvice.notSampled(group, "no chunk could be read (see the problems)");
+            return TableAdvice.notSampled(group, whyNoChunk(problems, problemsBefore, vanishedBefore, sample));
         }
-        progress.line("read " + sample.chunks.size() + " chunks of " + name + "; measuring " + codec.describe());
-        List<Candidate> candidates = new ArrayList<>(engines.keySet());
-        int remaining = candidates.size() + 1;
-        Measurement current = EngineMeasurement.current(group.compressorName, codec, sample.chunks,
-                slice(groupDeadline, remaining--));
-        List<Measurement> measured = new ArrayList<>();
-        for (Candidate c : candidates) {
-            DeflateEngine engine = engines.get(c);
-            long candidateDeadline = slice(groupDeadline, remaining--);
+        progress.line("read " + sample.chunks.size() + " chunks of " + name + "; measuring " + codec.describe()
+                + " and every engine, interleaved");
+        List<EngineMeasurement.Entry> entries = new ArrayList<>();
+        for (Map.Entry<Candidate, DeflateEngine> e : engines.entrySet()) {
+            Candidate c = e.getKey();
+            DeflateEngine engine = e.getValue();
             if (c.isStock()) {
-                measured.add(EngineMeasurement.measure(c, new DeflateSource(), sample.chunks, candidateDeadline));
+                entries.add(new EngineMeasurement.Entry(c, new DeflateSource(), null));
             } else if (!engine.status().isAvailable()) {
-                measured.add(Measurement.notMeasured(c, shortReason(engine.status().detail())));
-                continue;
+                entries.add(new EngineMeasurement.Entry(c, null, shortReason(engine.status().detail())));
             } else {
-                measured.add(EngineMeasurement.measure(c, new EngineCodec(engine, c.label()), sample.chunks,
-                        candidateDeadline));
+                entries.add(new EngineMeasurement.Entry(c, new EngineCodec(engine, c.label()), null));
             }
-            progress.line("measured " + c.label() + " on " + name);
         }
-        return new TableAdvice(group, codec.describe(), null, sample.chunks.size(), sample.sstablesRead.size(),
-                sample.uncompressedBytes, sample.stoppedByTime, current, measured);
+        now = System.nanoTime();
+        // --all-chunks asks for the exact size of every chunk: that pass is not cut short.
+        long sizeDeadline = bounds.allChunks ? Long.MAX_VALUE
+                : now + (long) (Math.max(0, groupDeadline - now) * SIZE_SHARE);
+        EngineMeasurement.Result r = EngineMeasurement.measureAll(group.compressorName, codec, entries, sample.chunks,
+                group.chunkCount(), sizeDeadline, groupDeadline);
+        progress.line("measured " + entries.size() + " engines and levels on " + name + " ("
+                + r.chunksMeasured + " chunks)");
+        long uncompressed = 0;
+        for (SampledChunk c : sample.chunks.subList(0, r.chunksMeasured)) {
+            uncompressed += c.uncompressed.length;
+        }
+        return new TableAdvice(group, codec.describe(), null, r.chunksMeasured, sample.chunks.size(),
+                sample.sstablesRead.size(), uncompressed, sample.stoppedByTime, r.current, r.engines, model);
+    }
+
+    /** The reason a table got no chunk, naming its problem: never "no chunk" with nothing to show. */
+    private static String whyNoChunk(InputProblems problems, int problemsBefore, int vanishedBefore,
+            ChunkSampler.Sample sample) {
+        List<String> now = problems.messages();
+        List<String> vanished = problems.vanishedFiles();
+        if (now.size() > problemsBefore) {
+            int more = now.size() - problemsBefore - 1;
+            return "no chunk could be read: " + now.get(problemsBefore) + (more > 0 ? " (and " + more
+                    + " more problems, listed below)" : "");
+        }
+        if (vanished.size() > vanishedBefore) {
+            return "no chunk could be read: its SSTables were removed while it ran (a compaction); run it again";
+        }
+        if (sample.stoppedByTime) {
+            return "time bound reached before a chunk was read (--seconds is for the whole run)";
+        }
+        return "no chunk could be read: it holds " + sample.groupChunks + " chunks";
     }
 
     /**
@@ -224,11 +296,6 @@ public final class AdviseCommand {
         int lastSemicolon = detail.lastIndexOf("; ");
         String head = firstColon > 0 ? detail.substring(0, firstColon) : detail.substring(0, 80);
         return lastSemicolon > firstColon ? head + detail.substring(lastSemicolon) : head;
-    }
-
-    private static long slice(long deadline, int remaining) {
-        long now = System.nanoTime();
-        return now + Math.max(0, deadline - now) / Math.max(1, remaining);
     }
 
     private static String valueOf(List<String> args, int i, String option) {

@@ -36,9 +36,24 @@ final class ChunkSampler {
      * 1024).
      */
     static final int OPEN_FILES = 32;
+    /**
+     * Chunks read before the deadline is looked at: a table reached when the time is up still gets
+     * a small sample, instead of no answer.
+     */
+    static final int MIN_CHUNKS = 8;
+
+    /**
+     * Checksum mismatches on an SSTable's first chunks read, with none passing, after which its
+     * Data.db is taken for another file (not the one its CompressionInfo.db describes) and skipped
+     * with one line, instead of a line per chunk.
+     */
+    static final int FOREIGN_AFTER = 3;
 
     private final InputProblems problems;
     private final Progress progress;
+    /** Mismatches of SSTables none of whose chunks has passed yet: listed once one passes, or at the end. */
+    private final Map<CompressedSSTable, List<String>> pendingMismatches = new LinkedHashMap<>();
+    private final Set<CompressedSSTable> verified = new HashSet<>();
 
     ChunkSampler(InputProblems problems, Progress progress) {
         this.problems = problems;
@@ -84,7 +99,7 @@ final class ChunkSampler {
                 if (j >= k) {
                     continue;
                 }
-                if (System.nanoTime() > deadlineNanos) {
+                if (sample.chunks.size() >= MIN_CHUNKS && System.nanoTime() > deadlineNanos) {
                     sample.stoppedByTime = true;
                     break;
                 }
@@ -110,8 +125,47 @@ final class ChunkSampler {
             for (FileChannel ch : open.values()) {
                 close(ch);
             }
+            for (List<String> pending : pendingMismatches.values()) {
+                for (String m : pending) {
+                    problems.checksumMismatch(m);
+                }
+            }
+            pendingMismatches.clear();
         }
         return sample;
+    }
+
+    /** A mismatch: listed at once for an SSTable with a good chunk, else held until it is clear which it is. */
+    private void mismatch(CompressedSSTable sst, String message, Set<CompressedSSTable> unusable) {
+        if (verified.contains(sst)) {
+            problems.checksumMismatch(message);
+            return;
+        }
+        List<String> pending = pendingMismatches.get(sst);
+        if (pending == null) {
+            pending = new ArrayList<>();
+            pendingMismatches.put(sst, pending);
+        }
+        pending.add(message);
+        if (pending.size() >= FOREIGN_AFTER) {
+            pendingMismatches.remove(sst);
+            unusable.add(sst);
+            problems.countChecksumMismatches(pending.size());
+            problems.add(sst.sstable.data + ": its first " + pending.size() + " chunks read all fail their checksums: not"
+                    + " the Data.db its CompressionInfo.db describes (another file, or overwritten); skipped");
+        }
+    }
+
+    /** A chunk passed: the SSTable is what it says, and its held mismatches are real ones. */
+    private void passed(CompressedSSTable sst) {
+        if (verified.add(sst)) {
+            List<String> pending = pendingMismatches.remove(sst);
+            if (pending != null) {
+                for (String m : pending) {
+                    problems.checksumMismatch(m);
+                }
+            }
+        }
     }
 
     private static void close(FileChannel ch) {
@@ -149,7 +203,9 @@ final class ChunkSampler {
                 open.put(sst, ch);
             }
             readFully(ch, ByteBuffer.wrap(stored), info.offset(chunk));
-            readFully(ch, crcBytes, info.offset(chunk) + stored.length);
+            if (info.checksummed()) {
+                readFully(ch, crcBytes, info.offset(chunk) + stored.length);
+            }
         } catch (NoSuchFileException e) {
             unusable.add(sst);
             problems.vanished(sst.sstable.data.toString());
@@ -167,16 +223,16 @@ final class ChunkSampler {
         CRC32 crc = new CRC32();
         crc.update(stored, 0, stored.length);
         int expected = crcBytes.getInt(0);
-        if ((int) crc.getValue() != expected) {
-            problems.checksumMismatch("checksum mismatch in " + where + ": CRC32 "
-                    + Integer.toHexString((int) crc.getValue()) + ", stored " + Integer.toHexString(expected)
-                    + "; chunk left out");
+        if (info.checksummed() && (int) crc.getValue() != expected) {
+            mismatch(sst, "checksum mismatch in " + where + ": CRC32 " + Integer.toHexString((int) crc.getValue())
+                    + ", stored " + Integer.toHexString(expected) + "; chunk left out", unusable);
             return null;
         }
+        passed(sst);
         byte[] uncompressed = new byte[info.uncompressedLength(chunk)];
         if (uncompressed.length == 0) {
             // The empty last chunk of a compaction's SSTable: what it holds is not data.
-            return new SampledChunk(uncompressed, stored, false, info.maxCompressedLength());
+            return new SampledChunk(uncompressed, stored, false, info.maxCompressedLength(), checksum(info));
         }
         if (info.storedUncompressed(chunk)) {
             if (stored.length < uncompressed.length) {
@@ -185,7 +241,7 @@ final class ChunkSampler {
                 return null;
             }
             System.arraycopy(stored, 0, uncompressed, 0, uncompressed.length);
-            return new SampledChunk(uncompressed, stored, true, info.maxCompressedLength());
+            return new SampledChunk(uncompressed, stored, true, info.maxCompressedLength(), checksum(info));
         }
         try {
             codec.decompress(stored, stored.length, uncompressed);
@@ -194,7 +250,11 @@ final class ChunkSampler {
                     + "; chunk left out");
             return null;
         }
-        return new SampledChunk(uncompressed, stored, false, info.maxCompressedLength());
+        return new SampledChunk(uncompressed, stored, false, info.maxCompressedLength(), checksum(info));
+    }
+
+    private static int checksum(CompressionInfo info) {
+        return info.checksummed() ? 4 : 0;
     }
 
     private static void readFully(FileChannel ch, ByteBuffer b, long position) throws IOException {

@@ -12,7 +12,7 @@ final class CompressedSSTable {
     final SSTable sstable;
     final CompressionInfo info;
 
-    private CompressedSSTable(SSTable sstable, CompressionInfo info) {
+    CompressedSSTable(SSTable sstable, CompressionInfo info) {
         this.sstable = sstable;
         this.info = info;
     }
@@ -22,15 +22,34 @@ final class CompressedSSTable {
      * cannot be used. Only reads: {@link Files#size} and {@link Files#readAllBytes} open nothing
      * for writing and take no lock.
      */
+    /**
+     * A table with compression disabled writes no CompressionInfo.db, and its TOC.txt (written when
+     * the SSTable is complete) lists the components without it; with no TOC.txt the SSTable may be
+     * still being written.
+     */
+    static boolean uncompressedByItsToc(SSTable s) throws IOException {
+        if (!Files.isRegularFile(s.toc)) {
+            return false;
+        }
+        for (String line : Files.readAllLines(s.toc, java.nio.charset.StandardCharsets.UTF_8)) {
+            if (line.trim().equals("CompressionInfo.db")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static CompressedSSTable read(SSTable s, InputProblems problems) {
         try {
             long dataLength = Files.size(s.data);
             if (!Files.exists(s.compressionInfo)) {
                 if (!Files.exists(s.data)) {
                     problems.vanished(s.data.toString());
+                } else if (uncompressedByItsToc(s)) {
+                    return new CompressedSSTable(s, CompressionInfo.uncompressed(dataLength));
                 } else {
-                    problems.add(s.data + " has no " + s.compressionInfo.getFileName()
-                            + ": an uncompressed table, or an SSTable still being written; skipped");
+                    problems.add(s.data + " has no " + s.compressionInfo.getFileName() + " and no TOC.txt that"
+                            + " leaves it out: an SSTable still being written; skipped");
                 }
                 return null;
             }

@@ -12,6 +12,13 @@ import java.util.Map;
 public final class CompressionInfo {
     /** Cassandra's own compressors are named by their simple name in 4.0 and later. */
     static final String CASSANDRA_PACKAGE = "org.apache.cassandra.io.compress.";
+    /** The compressor of a table whose compression is disabled: its Data.db holds the rows as they are. */
+    static final String UNCOMPRESSED = "uncompressed";
+    /**
+     * An uncompressed Data.db is read in pieces of this length, Cassandra's default
+     * chunk_length_in_kb (16) since 4.0: what the table's chunks would be once compression is on.
+     */
+    static final int UNCOMPRESSED_PIECE = 16 << 10;
 
     private final String compressorClass;
     private final Map<String, String> options;
@@ -20,9 +27,17 @@ public final class CompressionInfo {
     private final long uncompressedLength;
     private final long[] offsets;
     private final long dataFileLength;
+    /** Whether 4 bytes of CRC32 follow each chunk (not in an uncompressed Data.db). */
+    private final boolean checksummed;
 
     CompressionInfo(String compressorClass, Map<String, String> options, int chunkLength, int maxCompressedLength,
             long uncompressedLength, long[] offsets, long dataFileLength) {
+        this(compressorClass, options, chunkLength, maxCompressedLength, uncompressedLength, offsets, dataFileLength,
+                true);
+    }
+
+    private CompressionInfo(String compressorClass, Map<String, String> options, int chunkLength,
+            int maxCompressedLength, long uncompressedLength, long[] offsets, long dataFileLength, boolean checksummed) {
         this.compressorClass = compressorClass;
         this.options = Collections.unmodifiableMap(options);
         this.chunkLength = chunkLength;
@@ -30,6 +45,25 @@ public final class CompressionInfo {
         this.uncompressedLength = uncompressedLength;
         this.offsets = offsets;
         this.dataFileLength = dataFileLength;
+        this.checksummed = checksummed;
+    }
+
+    /**
+     * An uncompressed table's Data.db as if it were chunked: pieces of {@link #UNCOMPRESSED_PIECE},
+     * nothing stored uncompressed by the min_compress_ratio rule, no checksums.
+     */
+    static CompressionInfo uncompressed(long dataFileLength) {
+        int pieces = (int) ((dataFileLength + UNCOMPRESSED_PIECE - 1) / UNCOMPRESSED_PIECE);
+        long[] offsets = new long[pieces];
+        for (int i = 0; i < pieces; i++) {
+            offsets[i] = (long) i * UNCOMPRESSED_PIECE;
+        }
+        return new CompressionInfo(UNCOMPRESSED, new java.util.TreeMap<String, String>(), UNCOMPRESSED_PIECE,
+                Integer.MAX_VALUE, dataFileLength, offsets, dataFileLength, false);
+    }
+
+    public boolean checksummed() {
+        return checksummed;
     }
 
     /** As written: {@code DeflateCompressor} (4.0+), or a fully qualified name. */
@@ -45,6 +79,9 @@ public final class CompressionInfo {
 
     /** The fully qualified class name, as Cassandra resolves a simple one. */
     public String qualifiedCompressorClass() {
+        if (UNCOMPRESSED.equals(compressorClass)) {
+            return UNCOMPRESSED;
+        }
         return compressorClass.indexOf('.') < 0 ? CASSANDRA_PACKAGE + compressorClass : compressorClass;
     }
 
@@ -85,7 +122,7 @@ public final class CompressionInfo {
     /** Stored bytes of the chunk, without its 4-byte checksum. */
     public int storedLength(int chunk) {
         long end = chunk + 1 < offsets.length ? offsets[chunk + 1] : dataFileLength;
-        return (int) (end - offsets[chunk] - 4);
+        return (int) (end - offsets[chunk] - (checksummed ? 4 : 0));
     }
 
     /** 0 for the empty chunk a compaction's SSTable may end with. */

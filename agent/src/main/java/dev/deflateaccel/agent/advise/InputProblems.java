@@ -34,6 +34,11 @@ final class InputProblems {
         }
     }
 
+    /** Mismatches summed up in one line of their own (a foreign Data.db): counted, not listed. */
+    synchronized void countChecksumMismatches(int n) {
+        checksumMismatches += n;
+    }
+
     synchronized List<String> messages() {
         return Collections.unmodifiableList(new ArrayList<>(messages));
     }

@@ -1,8 +1,13 @@
 package dev.deflateaccel.agent.advise;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
 
-/** The same report for scripts ({@code --json}): one JSON object on stdout. Sizes in bytes, speeds in MB/s. */
+/**
+ * The same report for scripts ({@code --json}): one JSON object on stdout, with every row (the
+ * text shows only the rows not dominated). Sizes in bytes, speeds in MB/s, CPU in CPU s/GB.
+ */
 final class JsonReport {
     private JsonReport() {
     }
@@ -15,31 +20,32 @@ final class JsonReport {
                 .field("seconds", run.bounds.seconds).field("allChunks", run.bounds.allChunks).close();
         j.key("tables").openArray();
         for (TableAdvice t : run.tables) {
-            table(j, t);
+            table(j, t, run.node);
         }
         j.closeArray();
-        j.key("problems").openArray();
-        for (String m : run.problems.messages()) {
-            j.value(m);
-        }
-        j.closeArray();
+        node(j, run.node);
+        j.key("rules").open().field("sizeTolerance", GoalDecision.SIZE_TOLERANCE).field("tieBreak", GoalDecision.TIE_BREAK)
+                .close();
+        strings(j, "leftOut", run.leftOut);
+        strings(j, "problems", run.problems.messages());
         j.field("checksumMismatches", run.problems.checksumMismatches());
-        j.key("removedWhileRunning").openArray();
-        for (String v : run.problems.vanishedFiles()) {
-            j.value(v);
-        }
-        j.closeArray();
-        j.key("unknowns").openArray();
-        for (String u : AdviceRun.UNKNOWNS) {
-            j.value(u);
-        }
-        j.closeArray();
+        strings(j, "removedWhileRunning", run.problems.vanishedFiles());
+        strings(j, "unknowns", AdviceRun.UNKNOWNS);
         j.field("sampled", run.anythingSampled());
         out.println(j.close());
     }
 
-    private static void table(Json j, TableAdvice t) {
+    private static void strings(Json j, String key, List<String> values) {
+        j.key(key).openArray();
+        for (String v : values) {
+            j.value(v);
+        }
+        j.closeArray();
+    }
+
+    private static void table(Json j, TableAdvice t, NodeAdvice node) {
         SSTableGroup g = t.group;
+        // "folder" first, and the fields after it in this order: InstalledBaseIT's AdvisorCheck reads them so.
         j.open().field("folder", g.tableFolder.toString()).field("keyspace", g.keyspace()).field("table", g.table())
                 .field("compressor", g.compressorName).field("compressorClass", g.qualifiedCompressorClass);
         j.key("chunkLengths").openArray();
@@ -53,7 +59,8 @@ final class JsonReport {
         if (t.sampled()) {
             j.key("sample").open().field("chunks", t.sampledChunks).field("sstables", t.sampledSSTables)
                     .field("uncompressedBytes", t.sampledUncompressedBytes).field("storedBytes", t.current.sampleBytes)
-                    .field("stoppedByTime", t.stoppedByTime).field("readWith", t.codec).close();
+                    .field("chunksRead", t.chunksRead).field("stoppedByTime", t.stoppedByTime)
+                    .field("timeBoundReached", t.timeBoundReached()).field("readWith", t.codec).close();
             j.key("current");
             measurement(j, t, t.current);
             j.key("engines").openArray();
@@ -61,17 +68,14 @@ final class JsonReport {
                 measurement(j, t, m);
             }
             j.closeArray();
-            Recommendation r = t.recommendation;
-            j.key("recommendation").open().field("summary", r.summary)
-                    .field("engine", r.pick == null ? null : r.pick.candidate.engine())
-                    .field("level", r.pick == null || r.pick.candidate.level < 0 ? -1 : r.pick.candidate.level);
-            j.key("configLines").openArray();
-            for (String l : r.configLines) {
-                j.value(l);
-            }
-            j.closeArray();
-            j.field("cql", r.cql).field("leastCpu", r.fastest == null ? null : r.fastest.label).close();
+            j.field("name", g.name()).field("weightShare", node.share(t));
+            decision(j, t.decision, t.answers);
         }
+        j.key("folders").openArray();
+        for (Path p : g.ref.folders()) {
+            j.value(p.toString());
+        }
+        j.closeArray();
         j.close();
     }
 
@@ -88,10 +92,55 @@ final class JsonReport {
                     .field("sizeChange", m.candidate == null ? 0.0 : t.sizeChange(m));
             rates(j, "compressMBps", m.compress);
             rates(j, "decompressMBps", m.decompress);
-            j.field("compactionCpuSecondsPerGB", m.compactionSecondsPerGB())
-                    .field("tableCompactionCpuSeconds", t.tableCompactionSeconds(m))
-                    .field("vsCurrentCpuSecondsPerGB", m.compactionSecondsPerGB() - t.current.compactionSecondsPerGB());
+            j.field("decompressCpuSecondsPerGB", m.decompress.secondsPerGB())
+                    .field("compressCpuSecondsPerGB", m.compress.secondsPerGB())
+                    .field("compactionCpuSecondsPerGB", m.compactionSecondsPerGB());
         }
+        j.close();
+    }
+
+    /** The rows the goals weighed, which are not dominated, and each goal's answer. */
+    private static void decision(Json j, GoalDecision d, java.util.Map<Goal, GoalAnswer> answers) {
+        CostModel model = d.model();
+        j.key("rows").openArray();
+        for (Alternative a : d.rows()) {
+            j.open().field("label", a.label).field("current", a.current).field("engine", a.engine)
+                    .field("bytes", Math.round(a.bytes)).field("sizeMargin", a.sizeMargin)
+                    .field("decompressCpuSecondsPerGB", a.decompressSecondsPerGB)
+                    .field("decompressSpread", a.decompressSpread)
+                    .field("compressCpuSecondsPerGB", a.compressSecondsPerGB).field("compressSpread", a.compressSpread)
+                    .field("cpuSecondsPerGB", a.cost(model)).field("cpuSpread", a.costSpread(model))
+                    .field("dominated", !a.current && d.dominated(a)).close();
+        }
+        j.closeArray();
+        j.key("answers").open();
+        for (Goal g : Goal.values()) {
+            GoalAnswer a = answers.get(g);
+            j.key(g.key).open().field("goal", g.description).field("pick", a.pick == null ? null : a.pick.label)
+                    .field("keep", a.keep()).field("none", a.none);
+            j.key("tiedWith").openArray();
+            for (Alternative t : a.tied) {
+                if (t != a.pick) {
+                    j.value(t.label);
+                }
+            }
+            j.closeArray();
+            j.field("line", a.line(d.current(), model)).close();
+        }
+        j.close();
+    }
+
+    private static void node(Json j, NodeAdvice node) {
+        j.key("node").open().field("goal", node.goal.key).field("readWrite", node.model.describe())
+                .field("weighedBy", node.weighedBy).field("tables", node.tables.size());
+        if (!node.tables.isEmpty()) {
+            decision(j, node.decisions.get(node.goal), node.answers);
+        }
+        j.key("config").open().field("summary", node.configSummary);
+        strings(j, "configLines", node.configLines);
+        strings(j, "alterTables", node.alterTables);
+        strings(j, "notes", node.notes);
+        j.close();
         j.close();
     }
 

@@ -17,9 +17,15 @@ final class Measurement {
     final long sampleBytes;
     final Rates compress;
     final Rates decompress;
+    /**
+     * The sampling margin on the size predicted from {@link #sampleBytes} ({@link SizeMargin}), a
+     * fraction; 0 for the current row and when every chunk was read. Kept instead of the chunks'
+     * sizes: a node of hundreds of tables must stay within a small heap.
+     */
+    final double sizeMargin;
 
     Measurement(Candidate candidate, String label, String notMeasured, String roundTripFailure, long sampleBytes,
-            Rates compress, Rates decompress) {
+            Rates compress, Rates decompress, double sizeMargin) {
         this.candidate = candidate;
         this.label = label;
         this.notMeasured = notMeasured;
@@ -27,10 +33,11 @@ final class Measurement {
         this.sampleBytes = sampleBytes;
         this.compress = compress;
         this.decompress = decompress;
+        this.sizeMargin = sizeMargin;
     }
 
     static Measurement notMeasured(Candidate candidate, String why) {
-        return new Measurement(candidate, candidate.label(), why, null, 0, Rates.NONE, Rates.NONE);
+        return new Measurement(candidate, candidate.label(), why, null, 0, Rates.NONE, Rates.NONE, 0);
     }
 
     /** Measured, every chunk round-tripped: a row the recommendation may pick. */

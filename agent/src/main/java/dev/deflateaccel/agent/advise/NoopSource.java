@@ -2,9 +2,19 @@ package dev.deflateaccel.agent.advise;
 
 /** Cassandra's NoopCompressor: a chunk is stored as it is, and read back as it is. */
 final class NoopSource implements SourceCodec {
+    private final String description;
+
+    NoopSource() {
+        this("NoopCompressor (chunks stored as they are)");
+    }
+
+    NoopSource(String description) {
+        this.description = description;
+    }
+
     @Override
     public String describe() {
-        return "NoopCompressor (chunks stored as they are)";
+        return description;
     }
 
     @Override

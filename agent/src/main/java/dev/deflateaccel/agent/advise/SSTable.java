@@ -10,9 +10,11 @@ import java.nio.file.Path;
 final class SSTable implements Comparable<SSTable> {
     static final String DATA = "-Data.db";
     static final String COMPRESSION_INFO = "-CompressionInfo.db";
+    static final String TOC = "-TOC.txt";
 
     final Path data;
     final Path compressionInfo;
+    final Path toc;
     /** The format's version, e.g. {@code nb}, {@code oa}, {@code da}. */
     final String version;
     /** {@code big} or {@code bti}. */
@@ -21,6 +23,7 @@ final class SSTable implements Comparable<SSTable> {
     private SSTable(Path data, Path compressionInfo, String version, String format) {
         this.data = data;
         this.compressionInfo = compressionInfo;
+        this.toc = data.resolveSibling(data.getFileName().toString().replace(DATA, TOC));
         this.version = version;
         this.format = format;
     }

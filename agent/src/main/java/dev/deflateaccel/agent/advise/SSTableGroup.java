@@ -14,19 +14,30 @@ import java.util.TreeSet;
  * and each is reported on its own.
  */
 final class SSTableGroup {
+    final TableRef ref;
+    /** The table's first folder (a node with several data directories has one in each: {@link TableRef#folders}). */
     final Path tableFolder;
     final String compressorName;
     final String qualifiedCompressorClass;
     final List<CompressedSSTable> sstables;
 
-    private SSTableGroup(Path tableFolder, String compressorName, String qualifiedClass, List<CompressedSSTable> sstables) {
-        this.tableFolder = tableFolder;
+    private SSTableGroup(TableRef ref, String compressorName, String qualifiedClass, List<CompressedSSTable> sstables) {
+        this.ref = ref;
+        this.tableFolder = ref.folders().isEmpty() ? null : ref.folders().get(0);
         this.compressorName = compressorName;
         this.qualifiedCompressorClass = qualifiedClass;
         this.sstables = Collections.unmodifiableList(sstables);
     }
 
     static List<SSTableGroup> of(Path tableFolder, List<CompressedSSTable> sstables) {
+        Path parent = tableFolder.getParent();
+        TableRef ref = new TableRef(parent == null || parent.getFileName() == null ? "?" : parent.getFileName().toString(),
+                tableFolder.getFileName().toString(), null);
+        ref.addFolder(tableFolder);
+        return of(ref, sstables);
+    }
+
+    static List<SSTableGroup> of(TableRef ref, List<CompressedSSTable> sstables) {
         Map<String, List<CompressedSSTable>> byClass = new LinkedHashMap<>();
         for (CompressedSSTable s : sstables) {
             String c = s.info.qualifiedCompressorClass();
@@ -40,22 +51,41 @@ final class SSTableGroup {
         List<SSTableGroup> groups = new ArrayList<>();
         for (Map.Entry<String, List<CompressedSSTable>> e : byClass.entrySet()) {
             List<CompressedSSTable> l = e.getValue();
-            groups.add(new SSTableGroup(tableFolder, l.get(0).info.compressorName(), e.getKey(), l));
+            groups.add(new SSTableGroup(ref, l.get(0).info.compressorName(), e.getKey(), l));
         }
         return groups;
     }
 
     /** The keyspace's name: the table folder's parent. */
     String keyspace() {
-        Path parent = tableFolder.getParent();
-        return parent == null || parent.getFileName() == null ? "?" : parent.getFileName().toString();
+        return ref.keyspace;
     }
 
     /** The table's name: its folder is {@code <table>-<32 hex digits of its id>}. */
     String table() {
-        String name = tableFolder.getFileName() == null ? "?" : tableFolder.getFileName().toString();
-        int dash = name.lastIndexOf('-');
-        return dash > 0 && name.length() - dash - 1 == 32 ? name.substring(0, dash) : name;
+        return ref.table();
+    }
+
+    /** {@code ks.table} as the report and the weights name it. */
+    String name() {
+        return ref.name();
+    }
+
+    boolean isDeflate() {
+        return (CompressionInfo.CASSANDRA_PACKAGE + "DeflateCompressor").equals(qualifiedCompressorClass);
+    }
+
+    boolean isUncompressed() {
+        return CompressionInfo.UNCOMPRESSED.equals(qualifiedCompressorClass);
+    }
+
+    /**
+     * The table's min_compress_ratio as its CompressionInfo.db records it (the max compressed length
+     * Cassandra derives from it: ceil(chunk length / ratio)); NaN when it sets none.
+     */
+    double minCompressRatio() {
+        int max = maxCompressedLength();
+        return max == Integer.MAX_VALUE ? Double.NaN : (double) chunkLengths().get(0) / max;
     }
 
     long dataBytes() {

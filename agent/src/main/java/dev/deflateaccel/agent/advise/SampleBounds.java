@@ -1,8 +1,8 @@
 package dev.deflateaccel.agent.advise;
 
 /**
- * How much the advisor reads and how long it runs. The defaults keep a run on a large table under
- * a minute and the sample (uncompressed and stored copies) under 64 MiB of heap.
+ * How much the advisor reads and how long it runs. The defaults keep a run on a node under a
+ * minute and each table's sample (uncompressed and stored copies) under 64 MiB of heap.
  */
 final class SampleBounds {
     static final int DEFAULT_CHUNKS = 4096;
@@ -14,8 +14,9 @@ final class SampleBounds {
     /** Uncompressed bytes per table and compressor. */
     final long maxBytes;
     /**
-     * Reading and the speed passes; each engine's one pass over the whole sample (sizes, round
-     * trip) is not cut short.
+     * The whole run, split among the tables by size ({@link TimeBudget}); each table's share covers
+     * reading, the size pass (cut short at its deadline, every engine at the same chunk, except
+     * with {@link #allChunks}) and the timing rounds (at least three).
      */
     final int seconds;
     /** Every chunk, with no chunk or byte bound (the time bound still holds). */

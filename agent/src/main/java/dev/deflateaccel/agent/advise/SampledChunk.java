@@ -9,8 +9,16 @@ final class SampledChunk {
     final boolean storedUncompressed;
     /** Its SSTable's max compressed length, for the same rule applied to an engine's output. */
     final int maxCompressedLength;
+    /** 4 for the CRC32 after a compressed table's chunk; 0 in an uncompressed Data.db. */
+    final int checksumBytes;
 
     SampledChunk(byte[] uncompressed, byte[] stored, boolean storedUncompressed, int maxCompressedLength) {
+        this(uncompressed, stored, storedUncompressed, maxCompressedLength, 4);
+    }
+
+    SampledChunk(byte[] uncompressed, byte[] stored, boolean storedUncompressed, int maxCompressedLength,
+            int checksumBytes) {
+        this.checksumBytes = checksumBytes;
         this.uncompressed = uncompressed;
         this.stored = stored;
         this.storedUncompressed = storedUncompressed;
@@ -21,9 +29,9 @@ final class SampledChunk {
         return uncompressed.length == 0;
     }
 
-    /** What the chunk occupies in Data.db now: its stored bytes and the 4-byte checksum. */
+    /** What the chunk occupies in Data.db now: its stored bytes and its checksum, if it has one. */
     long currentBytes() {
-        return stored.length + 4L;
+        return stored.length + (long) checksumBytes;
     }
 
     /**

@@ -20,6 +20,8 @@ final class SourceCodecs {
                 return new SnappySource(libraries);
             case CompressionInfo.CASSANDRA_PACKAGE + "NoopCompressor":
                 return new NoopSource();
+            case CompressionInfo.UNCOMPRESSED:
+                return new NoopSource("compression disabled (Data.db read in 16 KiB pieces as it is)");
             default:
                 throw new AdviseException("unknown compressor class " + qualifiedClass + ": the advisor reads"
                         + " DeflateCompressor, LZ4Compressor, ZstdCompressor, SnappyCompressor and NoopCompressor SSTables");

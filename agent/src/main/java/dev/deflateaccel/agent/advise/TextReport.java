@@ -1,27 +1,47 @@
 package dev.deflateaccel.agent.advise;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The report for a person: per table, one row per engine and level, then the recommendation. */
+/**
+ * The report for a person: per table, the rows no other row beats on both size and CPU (the
+ * current compressor always among them) and one line per goal; then the node's rows, its goal
+ * lines and its one config block.
+ */
 final class TextReport {
     private TextReport() {
     }
 
     static void write(PrintStream out, AdviceRun run) {
+        NodeAdvice node = run.node;
         out.println("deflate-accel " + run.version + " advise: what each Deflate engine on this host would do to"
-                + " these SSTables");
-        out.println("host: " + AdviceRun.host() + "; speeds are MB/s of uncompressed data per "
-                + (run.cpuTime ? "CPU second of one thread" : "second of one thread (wall time: no thread CPU time here)"));
+                + " these tables, and what to run on the node");
+        out.println("host: " + AdviceRun.host() + "; CPU s/GB: codec CPU seconds per GB of uncompressed data, "
+                + (run.cpuTime ? "CPU time of one thread" : "wall time of one thread (no thread CPU time here)")
+                + "; CPU: " + node.model.describe());
         for (TableAdvice t : run.tables) {
             out.println();
-            table(out, t);
+            table(out, t, node);
         }
+        out.println();
+        node(out, node);
+        out.println();
+        out.println("Rules: \"at a size\" is within " + percentPlain(GoalDecision.SIZE_TOLERANCE) + " of it, widened by"
+                + " the row's sampling margin; \"no more CPU\" is within both rows' spread; rows within each other's"
+                + " spread are a tie, broken by: " + GoalDecision.TIE_BREAK + ".");
         out.println();
         out.println("What these numbers do not know:");
         for (String u : AdviceRun.UNKNOWNS) {
             out.println("  - " + u);
+        }
+        if (!run.leftOut.isEmpty()) {
+            out.println();
+            out.println("Left out:");
+            for (String l : run.leftOut) {
+                out.println("  - " + l);
+            }
         }
         List<String> messages = run.problems.messages();
         List<String> vanished = run.problems.vanishedFiles();
@@ -41,91 +61,137 @@ final class TextReport {
                 run.anythingSampled() ? "" : "; nothing could be sampled: no advice");
     }
 
-    private static void table(PrintStream out, TableAdvice t) {
+    private static void table(PrintStream out, TableAdvice t, NodeAdvice node) {
         SSTableGroup g = t.group;
-        out.println("Table " + g.keyspace() + "." + g.table() + " (" + g.compressorName + ") in " + g.tableFolder);
+        out.println("Table " + g.name() + " (" + g.compressorName + ") in " + String.join(", ", folders(g.ref)));
         out.println("  " + g.sstables.size() + " SSTables, " + bytes(g.dataBytes()) + " in Data.db, "
-                + bytes(g.uncompressedBytes()) + " uncompressed, chunks of " + kib(g.chunkLengths()));
+                + bytes(g.uncompressedBytes()) + " uncompressed, chunks of " + kib(g.chunkLengths())
+                + (t.sampled() ? String.format(Locale.ROOT, "; %.0f%% of the node's weight", node.share(t) * 100) : ""));
         if (!t.sampled()) {
-            out.println("  not sampled: " + (t.notSampled != null ? t.notSampled : "no chunk could be read"));
+            out.println("  not advised: " + (t.notSampled != null ? t.notSampled : "no chunk could be read"));
             return;
         }
         out.println("  sample: " + t.sampledChunks + " of " + g.chunkCount() + " chunks (" + bytes(t.sampledUncompressedBytes)
-                + " uncompressed) from " + t.sampledSSTables + " of " + g.sstables.size() + " SSTables, each checksum"
-                + " verified" + (t.stoppedByTime ? "; reading stopped at the time bound" : ""));
-        out.println("  read with: " + t.codec);
-        out.println();
-        out.printf(Locale.ROOT, "  %-16s %12s %8s %15s %17s %12s %12s  %s%n", "engine", "table size", "change",
-                "compress MB/s", "decompress MB/s", "CPU s/GB", "whole table", "vs " + g.compressorName);
-        row(out, t, t.current, true);
-        for (Measurement m : t.engines) {
-            row(out, t, m, false);
+                + " uncompressed) from " + t.sampledSSTables + " of " + g.sstables.size() + " SSTables"
+                + (g.isUncompressed() ? " (compression disabled: no checksums to verify)" : ", each checksum verified"));
+        if (t.timeBoundReached()) {
+            out.println("  time bound reached: " + (t.stoppedByTime ? "reading stopped at " + t.chunksRead + " chunks"
+                    : "") + (t.stoppedByTime && t.chunksRead > t.sampledChunks ? "; " : "")
+                    + (t.chunksRead > t.sampledChunks ? "sizes measured on the first " + t.sampledChunks + " of the "
+                            + t.chunksRead + " chunks read" : "") + " (--seconds gives the run more)");
         }
-        out.println("  (CPU s/GB: codec CPU seconds a compaction spends per GB of uncompressed data, decompressing"
-                + " and compressing it once; whole table: the same for all of it; ± half the spread of the passes)");
-        Recommendation r = t.recommendation;
+        out.println("  read with: " + t.codec);
+        rows(out, t.decision, t.answers.values());
+        List<String> notMeasured = new ArrayList<>();
+        for (Measurement m : t.engines) {
+            if (m.notMeasured != null) {
+                notMeasured.add(m.label + " (" + m.notMeasured + ")");
+            } else if (m.roundTripFailure != null) {
+                out.println("  " + m.label + ": ROUND TRIP FAILED, never chosen: " + m.roundTripFailure);
+            }
+        }
+        if (!notMeasured.isEmpty()) {
+            out.println("  not measured: " + String.join("; ", notMeasured));
+        }
+        for (Goal goal : Goal.values()) {
+            out.println("  " + t.answers.get(goal).line(t.decision.current(), t.decision.model()));
+        }
+    }
+
+    private static void node(PrintStream out, NodeAdvice node) {
+        out.println("Node: " + node.tables.size() + " table(s) advised, weighed by "
+                + node.weighedBy);
+        if (node.tables.isEmpty()) {
+            out.println("  " + node.configSummary + ".");
+            return;
+        }
+        out.println("  (a row X: every Deflate table on X, and every other table on X where its own answer for the"
+                + " goal moves it to Deflate)");
+        GoalDecision d = node.decisions.get(node.goal);
+        rows(out, d, node.answers.values());
+        for (Goal goal : Goal.values()) {
+            out.println("  " + node.answers.get(goal).line(node.decisions.get(goal).current(), node.model));
+        }
         out.println();
-        out.println("  Recommendation: " + r.summary + ".");
-        if (!r.configLines.isEmpty()) {
-            out.println("  In the agent's config file (e.g. /etc/zlib-accel.conf):");
-            for (String l : r.configLines) {
+        out.println("  For the node (--goal " + node.goal.key + ": " + node.goal.description + "): " + node.configSummary
+                + ".");
+        if (!node.configLines.isEmpty()) {
+            out.println("  In the agent's config file (e.g. /etc/zlib-accel.conf), on every node like this one:");
+            for (String l : node.configLines) {
                 out.println("    " + l);
             }
         }
-        if (r.cql != null) {
-            out.println("  Then, in cqlsh: " + r.cql);
-            out.println("  Existing SSTables keep " + g.compressorName + " until compaction rewrites them"
-                    + " (nodetool upgradesstables -a " + g.keyspace() + " " + g.table() + " rewrites them all).");
+        if (!node.alterTables.isEmpty()) {
+            out.println("  Then, in cqlsh (once for the cluster; the table's chunk length and min_compress_ratio kept):");
+            for (String a : node.alterTables) {
+                out.println("    " + a);
+            }
+            out.println("  Existing SSTables keep their compressor until compaction rewrites them"
+                    + " (nodetool upgradesstables -a KEYSPACE TABLE rewrites them all).");
         }
-        Measurement stock = t.stock();
-        if (r.fastest != null && stock != null && stock.sampleBytes > 0) {
-            out.printf(Locale.ROOT, "  Least CPU of all: %s at %.2f CPU s/GB, but it makes the table %s larger than"
-                    + " zlib 6 does (the rule allows %.0f%%).%n", r.fastest.label, r.fastest.compactionSecondsPerGB(),
-                    percent((double) r.fastest.sampleBytes / stock.sampleBytes - 1), Recommendation.SIZE_TOLERANCE * 100);
+        for (String n : node.notes) {
+            out.println("  Note: " + n);
         }
     }
 
-    private static void row(PrintStream out, TableAdvice t, Measurement m, boolean current) {
-        String label = current ? "current" : m.label;
-        if (m.notMeasured != null) {
-            out.printf(Locale.ROOT, "  %-16s not measured: %s%n", label, m.notMeasured);
-            return;
+    /**
+     * The rows not dominated, and any row a goal line names (a pick, or a row it tied with), so
+     * that every row a line mentions is in the table; then how many rows it leaves out.
+     */
+    private static void rows(PrintStream out, GoalDecision d, java.util.Collection<GoalAnswer> answers) {
+        CostModel model = d.model();
+        Alternative current = d.current();
+        out.printf(Locale.ROOT, "  %-28s %11s %22s %19s %17s %14s%n", "row", "size",
+                "change", "decompress s/GB", "compress s/GB", "CPU s/GB");
+        java.util.Set<Alternative> named = java.util.Collections.newSetFromMap(
+                new java.util.IdentityHashMap<Alternative, Boolean>());
+        for (GoalAnswer a : answers) {
+            named.addAll(a.tied);
         }
-        if (m.roundTripFailure != null) {
-            out.printf(Locale.ROOT, "  %-16s ROUND TRIP FAILED: %s%n", label, m.roundTripFailure);
-            return;
+        List<Alternative> front = d.frontier();
+        int shown = 0;
+        for (Alternative a : d.rowsBySize()) {
+            boolean dominated = !front.contains(a);
+            if (dominated && !named.contains(a)) {
+                continue;
+            }
+            shown++;
+            String change = a.current ? "(current)" : percent(a.bytes / current.bytes - 1)
+                    + (a.sizeMargin > 0 ? String.format(Locale.ROOT, " ±%.1f%%", a.sizeMargin * 100) : "");
+            out.printf(Locale.ROOT, "  %-28s %11s %22s %19s %17s %14s%s%n", a.label, bytes(Math.round(a.bytes)), change,
+                    secondsPerGB(a.decompressSecondsPerGB, a.decompressSpread),
+                    secondsPerGB(a.compressSecondsPerGB, a.compressSpread),
+                    secondsPerGB(a.cost(model), a.costSpread(model)), dominated ? "  (dominated)" : "");
         }
-        String vs;
-        if (current) {
-            vs = "-";
-        } else {
-            double delta = m.compactionSecondsPerGB() - t.current.compactionSecondsPerGB();
-            vs = String.format(Locale.ROOT, "%+.2f CPU s/GB (%s)", delta,
-                    ratio(m.compactionSecondsPerGB() / t.current.compactionSecondsPerGB()));
+        int hidden = d.rowCount() - shown;
+        if (hidden > 0) {
+            out.println("  (" + hidden + (hidden == 1 ? " more row is" : " more rows are") + " dominated: another row is"
+                    + " as small and as cheap; --json lists every row)");
         }
-        out.printf(Locale.ROOT, "  %-16s %12s %8s %15s %17s %12s %12s  %s%n", label, bytes(t.predictedBytes(m)),
-                current ? "-" : percent(t.sizeChange(m)), rate(m.compress), rate(m.decompress),
-                String.format(Locale.ROOT, "%.2f", m.compactionSecondsPerGB()),
-                seconds(t.tableCompactionSeconds(m)), vs);
     }
 
-    static String seconds(double s) {
-        return String.format(Locale.ROOT, s < 10 ? "%.2f s" : "%.0f s", s);
+    static String secondsPerGB(double v, double spread) {
+        return String.format(Locale.ROOT, "%.2f ±%.2f", v, spread);
     }
 
-    static String rate(Rates r) {
-        if (!r.measured()) {
-            return "-";
+    private static List<String> folders(TableRef ref) {
+        List<String> l = new ArrayList<>();
+        for (java.nio.file.Path p : ref.folders()) {
+            l.add(p.toString());
         }
-        return String.format(Locale.ROOT, "%.0f ±%.0f%%", r.median, r.spread() * 100);
+        return l;
     }
 
     static String percent(double fraction) {
         return Double.isNaN(fraction) ? "?" : String.format(Locale.ROOT, "%+.1f%%", fraction * 100);
     }
 
+    private static String percentPlain(double fraction) {
+        return String.format(Locale.ROOT, "%.0f%%", fraction * 100);
+    }
+
     static String ratio(double r) {
-        return Double.isNaN(r) ? "?" : String.format(Locale.ROOT, "%.2fx", r);
+        return Double.isNaN(r) || Double.isInfinite(r) ? "?" : String.format(Locale.ROOT, "%.2fx", r);
     }
 
     static String bytes(long n) {

@@ -3,7 +3,6 @@ package dev.deflateaccel.agent.advise;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -80,7 +79,8 @@ class AdviseCommandTest {
         assertTrue(text.contains("Table ks.rows (DeflateCompressor)"), text);
         assertTrue(text.contains("sample: 24 of 80 chunks"), text);
         assertTrue(text.contains("libdeflate 6"), text);
-        assertTrue(text.contains("Recommendation: "), text);
+        assertTrue(text.contains("least CPU at today's size: "), text);
+        assertTrue(text.contains("For the node (--goal cpu: least CPU at today's size): "), text);
         assertTrue(text.contains("What these numbers do not know:"), text);
 
         AdviceRun run = advise(bounds(24, false), null, table());
@@ -96,8 +96,8 @@ class AdviseCommandTest {
         assertTrue(row(t, "libdeflate 6").usable());
         assertTrue(row(t, "igzip 1").usable());
         assertTrue(row(t, "libdeflate 1").sampleBytes > row(t, "libdeflate 9").sampleBytes);
-        assertNotNull(t.recommendation.pick);
-        assertNull(t.recommendation.cql, "a Deflate table needs no ALTER TABLE");
+        assertNotNull(t.answers.get(Goal.LEAST_CPU_AT_TODAYS_SIZE).pick);
+        assertEquals(Collections.emptyList(), run.node.alterTables, "a Deflate table needs no ALTER TABLE");
         assertEquals(before, FolderDigest.of(dir), "the data folder changed");
     }
 
@@ -158,7 +158,7 @@ class AdviseCommandTest {
         Files.write(table().resolve("nb-1-big-TOC.txt"), "Data.db\n".getBytes("UTF-8"));
         String[] r = cli(dir.resolve("ks").toString());
         assertEquals("1", r[0]);
-        assertTrue(r[2].contains(dir.resolve("ks") + " holds no SSTables"), r[2]);
+        assertTrue(r[2].contains(dir.resolve("ks") + " holds no user table's SSTables"), r[2]);
     }
 
     @Test
@@ -280,7 +280,7 @@ class AdviseCommandTest {
         assertTrue(l.current.compress.measured() && l.current.decompress.measured());
         assertTrue(l.sizeChange(row(l, "libdeflate 6")) < -0.05, "Deflate is smaller than LZ4 on these rows");
         assertEquals("ALTER TABLE ks.rows WITH compression = {'class': 'DeflateCompressor', 'chunk_length_in_kb': '16'};",
-                l.recommendation.cql);
+                AlterTable.toDeflate(l.group));
 
         String[] json = cli("--json", "--seconds", "3", "--cassandra-lib", lib.toString(), table().toString());
         assertEquals("0", json[0], json[2]);
@@ -355,7 +355,7 @@ class AdviseCommandTest {
         SyntheticSSTable.deflate(table(), 2, 200_000, 16 << 10);
         InputProblems problems = new InputProblems();
         List<CompressedSSTable> read = new ArrayList<>();
-        for (SSTable s : SSTableFinder.find(Collections.singletonList(table()), problems).get(table())) {
+        for (SSTable s : SSTableFinder.find(Collections.singletonList(table()), problems).values().iterator().next()) {
             read.add(CompressedSSTable.read(s, problems));
         }
         Files.delete(a.data);

@@ -110,4 +110,25 @@ class EngineMeasurementTest {
                 "sample chunk 0: stock java.util.zip cannot read it: "), m.roundTripFailure);
         assertFalse(m.usable());
     }
+
+    /** A size pass past its deadline stops every engine at the same chunk, and says so. */
+    @Test
+    void sizeDeadlineStopsEveryEngineAtTheSameChunk() {
+        List<EngineMeasurement.Entry> entries = new ArrayList<>();
+        entries.add(new EngineMeasurement.Entry(Candidate.all(1).get(0), new DeflateSource(), null));
+        entries.add(new EngineMeasurement.Entry(LIBDEFLATE_6, new DeflateSource(), null));
+        List<SampledChunk> chunks = chunks();
+        EngineMeasurement.Result r = EngineMeasurement.measureAll("NoopCompressor", new NoopSource(), entries, chunks,
+                1000, System.nanoTime() - 1, soon());
+        assertTrue(r.stoppedByTime);
+        assertEquals(1, r.chunksMeasured, "the first chunk is always measured");
+        assertEquals(r.engines.get(0).sampleBytes, r.engines.get(1).sampleBytes, "the same chunk for both");
+        assertEquals(chunks.get(0).currentBytes(), r.current.sampleBytes);
+        assertTrue(r.engines.get(1).usable(), "timed on the chunk it measured");
+        EngineMeasurement.Result all = EngineMeasurement.measureAll("NoopCompressor", new NoopSource(), entries, chunks,
+                chunks.size(), Long.MAX_VALUE, soon());
+        assertFalse(all.stoppedByTime);
+        assertEquals(chunks.size(), all.chunksMeasured);
+        assertEquals(0.0, all.engines.get(1).sizeMargin, 0.0, "every chunk of the table measured: no margin");
+    }
 }

@@ -106,6 +106,20 @@ final class SyntheticSSTable {
         return new SyntheticSSTable(content, d, c);
     }
 
+    /**
+     * A table with compression disabled: Data.db holds the rows as they are, no CompressionInfo.db,
+     * and a TOC.txt that lists the components without it, as Cassandra writes them.
+     */
+    static SyntheticSSTable uncompressed(Path folder, int generation, int bytes) throws IOException {
+        Files.createDirectories(folder);
+        byte[] content = RowBytes.generate(bytes, 4711L + generation);
+        Path d = folder.resolve("nb-" + generation + "-big-Data.db");
+        Files.write(d, content);
+        Files.write(folder.resolve("nb-" + generation + "-big-TOC.txt"),
+                "Data.db\nIndex.db\nStatistics.db\nDigest.crc32\nFilter.db\nSummary.db\nTOC.txt\n".getBytes("UTF-8"));
+        return new SyntheticSSTable(content, d, folder.resolve("nb-" + generation + "-big-CompressionInfo.db"));
+    }
+
     static void flipByte(Path file, long at) throws IOException {
         byte[] b = Files.readAllBytes(file);
         b[(int) at] ^= 0x5a;

@@ -2,6 +2,7 @@ package dev.deflateaccel.it.scenarios;
 
 import static com.datastax.oss.driver.api.core.ConsistencyLevel.ONE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -29,7 +30,9 @@ import dev.deflateaccel.sample.SampleRows;
  * {@link #TOLERANCE} of its size over every chunk (which is what recompressing the SSTables with
  * it gives: the every-chunk run sums each chunk's recompressed bytes), every chunk must round-trip,
  * and the keyspace folder must be byte-identical (names, sizes, mtimes, bytes) after both runs to
- * what it was before the first (the node writes nothing there once its tables are flushed).
+ * what it was before the first (the node writes nothing there once its tables are flushed). Last,
+ * with the node stopped, the advisor on the node's whole data directory: one answer for the node,
+ * its system keyspaces left out, every table of "base" advised, and every file left as it was.
  */
 final class AdvisorCheck {
     static final int ROWS = 4_000;
@@ -130,6 +133,33 @@ final class AdvisorCheck {
                         + predicted + ", every chunk gives " + p.getValue());
             }
         }
+        checkWholeNode();
+    }
+
+    /**
+     * With the node stopped: {@code advise DATA_DIR} on the node's data directory (system keyspaces
+     * and all), a small sample so that it stays short; one node answer, and the LZ4 table told to
+     * keep LZ4 or shown the CPU a change adds beside the space it saves.
+     */
+    void checkWholeNode() {
+        Path data = node.layout().storage().resolve("data");
+        FolderDigest before = FolderDigest.of(data);
+        AgentCli.Result r = AgentCli.runOn(java, "advise", "--seconds", "6", "--max-chunks",
+                Integer.toString(SAMPLED_CHUNKS), "--cassandra-lib", node.layout().lib().toString(), data.toString()).ok();
+        assertEquals(before, FolderDigest.of(data), "the data directory " + data + " changed");
+        String out = r.output;
+        assertTrue(out.contains("Table base.advise_lz4_16k (LZ4Compressor) in "), out);
+        assertTrue(out.contains("Table base.advise_deflate_64k (DeflateCompressor) in "), out);
+        assertFalse(out.contains("Table system"), "system keyspaces are left out:\n" + out);
+        assertTrue(out.contains("  - system keyspaces system, "), out);
+        assertEquals(1, out.split("For the node \\(--goal cpu: ", -1).length - 1, "one answer for the node:\n" + out);
+        assertTrue(out.split("In the agent's config file", -1).length <= 2, "at most one config block:\n" + out);
+        String lz4 = out.substring(out.indexOf("Table base.advise_lz4_16k"));
+        Matcher cpu = Pattern.compile("\n  least CPU at today's size: ([^\n]*)").matcher(lz4);
+        assertTrue(cpu.find(), out);
+        assertTrue(cpu.group(1).startsWith("keep LZ4Compressor") || cpu.group(1).contains(" CPU s/GB ("),
+                "the LZ4 table: keep, or the CPU beside the size: " + cpu.group(1));
+        System.out.println("[advise " + label + "] whole node: " + out.substring(out.indexOf("Node: ")).split("\n\n")[0]);
     }
 
     /** What the report says of one table; parsed from --json's one line with patterns, the it module has no JSON library. */

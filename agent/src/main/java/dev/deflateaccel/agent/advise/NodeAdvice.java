@@ -1,0 +1,250 @@
+package dev.deflateaccel.agent.advise;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The node's answer: the agent's config is node-wide, so one engine and level serves every Deflate
+ * table. A node row "X" is every Deflate table on X, and every other table on X too where its own
+ * answer for the goal moves it to Deflate, the rest kept as they are; the row "keep" is every table
+ * as it is. Sizes add up; CPU s/GB is the tables' mean, each weighted by its size (its uncompressed
+ * bytes) or by the weight the operator gave. One config block and the ALTER TABLE lines carry out
+ * the chosen goal.
+ */
+final class NodeAdvice {
+    static final String KEEP = "keep every table as it is";
+
+    final Goal goal;
+    final CostModel model;
+    /** The sampled tables (one per table and compressor) and their weights. */
+    final List<TableAdvice> tables;
+    final Map<TableAdvice, Double> weights;
+    /** "size (uncompressed bytes)", or where the operator's weights came from. */
+    final String weighedBy;
+    final Map<Goal, GoalDecision> decisions = new EnumMap<>(Goal.class);
+    final Map<Goal, GoalAnswer> answers = new EnumMap<>(Goal.class);
+    /** The agent's config lines for the chosen goal; empty when it needs no change. */
+    final List<String> configLines;
+    /** One sentence on the config block. */
+    final String configSummary;
+    final List<String> alterTables = new ArrayList<>();
+    final List<String> notes = new ArrayList<>();
+
+    NodeAdvice(List<TableAdvice> all, TableWeights operatorWeights, Goal goal, CostModel model) {
+        this.goal = goal;
+        this.model = model;
+        List<TableAdvice> sampled = new ArrayList<>();
+        for (TableAdvice t : all) {
+            if (t.sampled()) {
+                sampled.add(t);
+            }
+        }
+        this.tables = Collections.unmodifiableList(sampled);
+        this.weights = weights(sampled, operatorWeights, notes);
+        this.weighedBy = operatorWeights == null ? "size (uncompressed bytes)" : operatorWeights.source;
+        if (sampled.isEmpty()) {
+            configLines = Collections.emptyList();
+            configSummary = "no table could be sampled: no answer for the node";
+            return;
+        }
+        for (Goal g : Goal.values()) {
+            GoalDecision d = decision(g);
+            decisions.put(g, d);
+            answers.put(g, d.answer(g));
+        }
+        GoalAnswer chosen = answers.get(goal);
+        if (chosen.pick == null || chosen.pick.current) {
+            configLines = Collections.emptyList();
+            configSummary = chosen.pick == null ? "no answer for the goal: no change"
+                    : "keep what the node has: no change to the agent's config and no ALTER TABLE";
+            return;
+        }
+        Candidate c = candidate(chosen.pick.label);
+        configLines = c == null || c.isStock() ? Collections.<String>emptyList() : ConfigLines.of(c);
+        configSummary = c == null || c.isStock()
+                ? "stock zlib 6 for every Deflate table: the agent is not needed for it"
+                : "the agent with " + chosen.pick.label + " for every Deflate table";
+        Set<String> multi = tablesOfSeveralCompressors();
+        for (TableAdvice t : tables) {
+            if (moves(t, goal)) {
+                if (multi.contains(t.group.ref.key())) {
+                    notes.add(t.group.name() + " holds SSTables of several compressors: check its schema before an"
+                            + " ALTER TABLE");
+                } else {
+                    alterTables.add(AlterTable.toDeflate(t.group));
+                }
+            }
+        }
+    }
+
+    /** Whether a non-Deflate table's own answer for the goal moves it to Deflate. */
+    static boolean moves(TableAdvice t, Goal g) {
+        GoalAnswer a = t.answers.get(g);
+        return !t.isDeflate() && a != null && a.pick != null && !a.pick.current;
+    }
+
+    private GoalDecision decision(Goal g) {
+        List<Alternative> rows = new ArrayList<>();
+        List<Alternative> currents = new ArrayList<>();
+        for (TableAdvice t : tables) {
+            currents.add(t.currentAlternative());
+        }
+        rows.add(aggregate(KEEP, true, "keep", currents));
+        Alternative zlib6 = null;
+        for (String label : labels()) {
+            List<Alternative> parts = new ArrayList<>();
+            boolean used = false;
+            for (TableAdvice t : tables) {
+                if (t.isDeflate() || moves(t, g)) {
+                    Alternative a = t.alternative(label);
+                    if (a == null || !withinTablesBound(t, a, g)) {
+                        parts = null;
+                        break;
+                    }
+                    parts.add(a);
+                    used = true;
+                } else {
+                    parts.add(t.currentAlternative());
+                }
+            }
+            if (parts == null || !used) {
+                continue;
+            }
+            Candidate c = candidate(label);
+            Alternative row = aggregate(label, false, c.engine(), parts);
+            rows.add(row);
+            if (c.isStock()) {
+                zlib6 = row;
+            }
+        }
+        return new GoalDecision(rows, zlib6, model);
+    }
+
+    /**
+     * A node row is at a size only where each table on it is: the other tables' unchanged bytes
+     * must not let one table grow past its own bound.
+     */
+    static boolean withinTablesBound(TableAdvice t, Alternative a, Goal g) {
+        Alternative bound;
+        if (g == Goal.LEAST_CPU_AT_TODAYS_SIZE) {
+            bound = t.currentAlternative();
+        } else if (g == Goal.LEAST_CPU_AT_ZLIB6_SIZE) {
+            bound = t.alternative("zlib " + Candidate.STOCK_LEVEL);
+        } else {
+            return true;
+        }
+        return bound == null || a.bytes <= bound.bytes * (1 + GoalDecision.SIZE_TOLERANCE + a.sizeMargin);
+    }
+
+    /** The engines' labels, in the order they were measured. */
+    private Set<String> labels() {
+        Set<String> labels = new LinkedHashSet<>();
+        for (TableAdvice t : tables) {
+            for (Measurement m : t.engines) {
+                labels.add(m.label);
+            }
+        }
+        return labels;
+    }
+
+    private Candidate candidate(String label) {
+        for (TableAdvice t : tables) {
+            for (Measurement m : t.engines) {
+                if (m.label.equals(label)) {
+                    return m.candidate;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Sizes add up; CPU figures and their spreads are the tables' weighted mean; margins weighted by size. */
+    private Alternative aggregate(String label, boolean current, String engine, List<Alternative> parts) {
+        double bytes = 0;
+        double margin = 0;
+        double w = 0;
+        double d = 0;
+        double ds = 0;
+        double c = 0;
+        double cs = 0;
+        for (int i = 0; i < parts.size(); i++) {
+            Alternative a = parts.get(i);
+            double weight = weights.get(tables.get(i));
+            bytes += a.bytes;
+            margin += a.bytes * a.sizeMargin;
+            w += weight;
+            d += weight * a.decompressSecondsPerGB;
+            ds += weight * a.decompressSpread;
+            c += weight * a.compressSecondsPerGB;
+            cs += weight * a.compressSpread;
+        }
+        w = w == 0 ? 1 : w;
+        return new Alternative(label, current, engine, bytes, bytes == 0 ? 0 : margin / bytes, d / w, ds / w, c / w,
+                cs / w);
+    }
+
+    private Set<String> tablesOfSeveralCompressors() {
+        Map<String, Integer> count = new LinkedHashMap<>();
+        for (TableAdvice t : tables) {
+            Integer n = count.get(t.group.ref.key());
+            count.put(t.group.ref.key(), n == null ? 1 : n + 1);
+        }
+        Set<String> multi = new LinkedHashSet<>();
+        for (Map.Entry<String, Integer> e : count.entrySet()) {
+            if (e.getValue() > 1) {
+                multi.add(e.getKey());
+            }
+        }
+        return multi;
+    }
+
+    /**
+     * Each table's weight: its uncompressed bytes; with operator weights, the table's weight, shared
+     * among its compressors by their uncompressed bytes, and 0 (said in a note) for a table not in them.
+     */
+    static Map<TableAdvice, Double> weights(List<TableAdvice> tables, TableWeights operator, List<String> notes) {
+        Map<String, Long> tableBytes = new LinkedHashMap<>();
+        for (TableAdvice t : tables) {
+            Long b = tableBytes.get(t.group.name());
+            tableBytes.put(t.group.name(), (b == null ? 0 : b) + t.group.uncompressedBytes());
+        }
+        Map<TableAdvice, Double> w = new LinkedHashMap<>();
+        List<String> missing = new ArrayList<>();
+        for (TableAdvice t : tables) {
+            if (operator == null) {
+                w.put(t, (double) t.group.uncompressedBytes());
+                continue;
+            }
+            Double given = operator.weight(t.group.keyspace(), t.group.table());
+            if (given == null) {
+                if (!missing.contains(t.group.name())) {
+                    missing.add(t.group.name());
+                }
+                w.put(t, 0.0);
+            } else {
+                long all = tableBytes.get(t.group.name());
+                w.put(t, given * (all == 0 ? 1 : (double) t.group.uncompressedBytes() / all));
+            }
+        }
+        if (!missing.isEmpty()) {
+            notes.add("not in " + operator.source + ", so weighed 0 in the node's CPU: " + String.join(", ", missing));
+        }
+        return w;
+    }
+
+    /** A table's share of the node's weight, for the report. */
+    double share(TableAdvice t) {
+        double sum = 0;
+        for (double v : weights.values()) {
+            sum += v;
+        }
+        Double w = weights.get(t);
+        return sum == 0 || w == null ? 0 : w / sum;
+    }
+}
