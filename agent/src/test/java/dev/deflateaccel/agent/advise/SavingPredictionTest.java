@@ -14,7 +14,7 @@ class SavingPredictionTest {
     private static Measurement row(String label, double compressMBs, double decompressMBs, double spread) {
         return new Measurement(null, label, null, null, 1000,
                 Rates.of(Arrays.asList(compressMBs * (1 - spread), compressMBs, compressMBs * (1 + spread))),
-                Rates.of(Arrays.asList(decompressMBs * (1 - spread), decompressMBs, decompressMBs * (1 + spread))));
+                Rates.of(Arrays.asList(decompressMBs * (1 - spread), decompressMBs, decompressMBs * (1 + spread))), 0);
     }
 
     @Test
@@ -59,7 +59,7 @@ class SavingPredictionTest {
     void anEngineThatWasNotMeasuredIsLeftOut() {
         SavingPrediction.NodeShare node = new SavingPrediction.NodeShare(5, 5, 5, 5);
         Measurement stock = row("zlib 6 (stock)", 20, 200, 0);
-        Measurement missing = new Measurement(null, "qat", "library missing", null, 0, Rates.NONE, Rates.NONE);
+        Measurement missing = new Measurement(null, "qat", "library missing", null, 0, Rates.NONE, Rates.NONE, 0);
         assertTrue(SavingPrediction.predict(node, stock, Collections.singletonList(missing)).isEmpty());
     }
 }
