@@ -25,6 +25,8 @@ import dev.deflateaccel.bridge.EngineDescriptor;
 import dev.deflateaccel.bridge.EngineRegistry;
 import dev.deflateaccel.bridge.config.ConfigFile;
 import dev.deflateaccel.bridge.stats.CodecClock;
+import dev.deflateaccel.bridge.stats.Direction;
+import dev.deflateaccel.bridge.stats.EngineStatistics;
 import dev.deflateaccel.sample.RowBytes;
 
 /**
@@ -32,7 +34,9 @@ import dev.deflateaccel.sample.RowBytes;
  * {@code *Timed} is what the agent's woven path does around every call (CassandraRoute:
  * {@link CodecClock#begin()}, the bridge's call, which names the engine that served it, and the
  * call's end: the thread CPU clock read twice on one call in 32); {@code *Untimed} is the same
- * bridge call alone. Overhead = Timed / Untimed - 1, per engine, direction and chunk size.
+ * bridge call alone. Overhead = Timed / Untimed - 1, per engine, direction and chunk size; on a
+ * shared machine the codec's own time drifts more than that between benchmarks, so
+ * {@code clockOnly} measures the timing's cost per call by itself too.
  *
  * <pre>mvn -B -ntp -o package -pl agent,lab -am -DskipTests
  * java -cp "lab/target/deflate-accel-lab.jar:lab/target/lib/*:agent/target/deflate-accel-agent.jar" \
@@ -56,6 +60,7 @@ public class CodecClockOverheadBenchmark {
     private byte[] compressed;
     private int compressedLength;
     private byte[] output;
+    private final EngineStatistics stats = new EngineStatistics("clock-only", Direction.COMPRESS);
 
     @Setup
     public void setUp() {
@@ -97,6 +102,19 @@ public class CodecClockOverheadBenchmark {
         int n = bridge.tryDecompress(compressed, 0, compressedLength, output, 0, output.length);
         call.end();
         return served(n);
+    }
+
+    /**
+     * The timing alone, with no codec work between: what every call pays for it on average (one
+     * call in 32 reads the thread's CPU clock twice). Stable where the codec's own time on a shared
+     * machine is not, so the overhead is this over {@code *Untimed}.
+     */
+    @Benchmark
+    public CodecClock.Call clockOnly() {
+        CodecClock.Call call = CodecClock.begin();
+        call.servedBy(stats);
+        call.end();
+        return call;
     }
 
     private int served(int n) {
