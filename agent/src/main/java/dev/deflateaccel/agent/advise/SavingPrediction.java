@@ -11,6 +11,9 @@ import java.util.Locale;
  * The range comes from the passes' spread (slowest against fastest). It is a prediction: it
  * assumes the node's mix of calls stays as it was, and the agent's own copies, which the live
  * share holds and advise's per-chunk figures do not, are taken to scale with the codec.
+ *
+ * <p>Not called yet: advise does not read a node's live shares (issue 43 item 3 is to pass them
+ * in, from status or over JMX, and print these lines with the node's answer).
  */
 final class SavingPrediction {
     /** Below this many percentage points of the node's CPU, a saving is not worth a change. */
