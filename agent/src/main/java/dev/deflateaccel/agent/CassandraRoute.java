@@ -110,10 +110,15 @@ public final class CassandraRoute {
     /**
      * The exit advice's call once Cassandra's own code ran: ends the call {@link #stock} began
      * booking to {@code engine=cassandra}. Not reached when Cassandra's code threw (a corrupt
-     * chunk); the thread's next call then starts afresh and that one is never booked.
+     * chunk); the thread's next call then starts afresh and that one is never booked. Never throws.
      */
     public static void stockReturned() {
-        CodecClock.current().end();
+        try {
+            CodecClock.current().end();
+        } catch (Throwable t) {
+            // Cassandra's own code has already returned its result: bookkeeping must not undo that,
+            // not even with an Error (the exception handler would rethrow a VirtualMachineError).
+        }
     }
 
     private static void stock(EngineStatistics s, int inLength, CodecClock.Call call) {

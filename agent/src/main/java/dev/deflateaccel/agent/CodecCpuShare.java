@@ -135,21 +135,29 @@ final class CodecCpuShare {
         lastLogNanos = atStart.atNanos;
     }
 
-    /** Starts the reading (and logging) thread. */
-    void start() {
-        Thread t = new Thread(this::run, "deflate-accel-codec-cpu");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
+    /**
+     * Starts the reading (and logging) thread. A thread that cannot start (no memory for its
+     * stack) costs only the periodic line and the last-minute window: status then gives shares
+     * since start. Never throws.
+     */
+    void start(AccelLog log) {
+        try {
+            Thread t = new Thread(this::run, "deflate-accel-codec-cpu");
+            t.setDaemon(true);
+            thread = t;
+            t.start();
+        } catch (RuntimeException | Error e) {
+            thread = null;
+            log.warn("codec CPU share: its thread did not start (" + e + "); no periodic line, shares since start only");
+        }
     }
 
-    /** Detach: the thread ends at its next wake-up (at once, since it is interrupted). */
+    /**
+     * Detach: the thread ends at its next wake-up. Not interrupted: it may be writing the log,
+     * whose file channel an interrupt would close for the detach's own last line.
+     */
     void stop() {
-        Thread t = thread;
         thread = null;
-        if (t != null) {
-            t.interrupt();
-        }
     }
 
     /**
@@ -223,6 +231,9 @@ final class CodecCpuShare {
                 Thread.sleep(TimeUnit.SECONDS.toMillis(STEP_SECONDS));
             } catch (InterruptedException e) {
                 return;
+            }
+            if (thread != Thread.currentThread()) {
+                return; // detached while asleep
             }
             try {
                 step();

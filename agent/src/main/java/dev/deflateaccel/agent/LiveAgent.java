@@ -90,7 +90,7 @@ final class LiveAgent implements AgentControlMBean {
         current = agent;
         AgentMBeans.register(agent, bridge.log());
         agent.watcher.start();
-        agent.codecCpu.start();
+        agent.codecCpu.start(bridge.log());
         String source = bridge.config().source();
         String started = (attach ? "attached" : "started") + ": version " + AgentVersion.current() + ", config "
                 + (source.equals(args.configPath().toString()) ? source : args.configPath() + " (" + source + ")")

@@ -40,13 +40,17 @@ public final class AgentConfig {
         this.values = values;
     }
 
-    /** Every engine switched off; callers switch on what a scenario needs. */
+    /**
+     * Every engine switched off; callers switch on what a scenario needs. The periodic codec CPU
+     * line is off too: node tests assert that a clean config logs nothing, whatever their length.
+     */
     public static AgentConfig allOff(String description) {
         Map<String, String> values = new LinkedHashMap<>();
         for (EngineDescriptor d : EngineRegistry.ALL) {
             values.put(d.compressKey().key(), "0");
             values.put(d.decompressKey().key(), "0");
         }
+        values.put(ConfigKey.LOG_CODEC_CPU_MINUTES.key(), "0");
         return new AgentConfig(description, values);
     }
 

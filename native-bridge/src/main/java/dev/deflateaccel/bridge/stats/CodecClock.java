@@ -9,12 +9,13 @@ import java.util.concurrent.ThreadLocalRandom;
  * thread's CPU clock, from the moment Cassandra's woven method is entered to the moment it
  * returns, whichever engine (or Cassandra's own code) served it; the others are only counted. The
  * timed calls' CPU is booked to the engine and direction that served the call and to the caller's
- * {@link CallerGroup}, and {@link EngineStatistics} scales it by calls over timed calls.
+ * {@link CallerGroup}, and {@link EngineStatistics} counts each timed call for {@value #SAMPLE_EVERY}.
  *
- * <p>Why a sample: reading a thread's CPU clock is a system call (a few hundred nanoseconds), as
- * much as 5% of a small chunk's decompression if done twice per call. Sampled, a call costs a
- * thread-local read and a decrement, and the clock's cost is spread over {@value #SAMPLE_EVERY}
- * calls. Each thread starts its countdown at a random point so that threads doing the same work
+ * <p>Why a sample: reading a thread's CPU clock is a system call, about 1.6 us on this project's
+ * VM (lab/results/20261204-183016-codec-clock-overhead.md), so timing every call would cost about
+ * a quarter of a 4 KiB libdeflate decompression. Sampled, a call costs a thread-local read and a
+ * decrement, and the clock's cost is spread over {@value #SAMPLE_EVERY} calls: 100 ns per call on
+ * average there, 0.75% of that decompression. Each thread starts its countdown at a random point so that threads doing the same work
  * in lockstep do not all sample the same kind of call.
  *
  * <p>A JVM that cannot give a thread's CPU time (it may be unsupported or switched off) is timed
@@ -60,9 +61,10 @@ public final class CodecClock {
                 timed = false;
                 EngineStatistics s = servedBy;
                 servedBy = null;
-                if (s != null) {
-                    long elapsed = now() - start;
-                    s.timed(CallerGroup.of(Thread.currentThread().getName()), Math.max(0, elapsed));
+                long end = now();
+                // -1: thread CPU time was switched off after start-up; such a call is not booked.
+                if (s != null && start >= 0 && end >= 0) {
+                    s.timed(CallerGroup.of(Thread.currentThread().getName()), Math.max(0, end - start));
                 }
             }
         }

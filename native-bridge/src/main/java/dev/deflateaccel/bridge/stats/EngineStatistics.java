@@ -74,12 +74,13 @@ public final class EngineStatistics implements EngineStatisticsMBean {
     }
 
     /**
-     * The CPU time the calls of {@code group} took, estimated from the timed ones: their CPU time
-     * scaled by all calls over timed calls (every call had the same chance to be timed).
+     * The CPU time the calls of {@code group} took, estimated from the timed ones: each timed call
+     * stands for {@link CodecClock#SAMPLE_EVERY} calls, since every call of a thread had that one
+     * chance in {@value CodecClock#SAMPLE_EVERY} to be timed (its countdown starts at a random
+     * point). Only ever grows, as a counter that Prometheus' rate() reads must.
      */
     public long cpuNanos(CallerGroup group) {
-        long timed = timedCalls.sum();
-        return timed == 0 ? 0 : (long) (timedNanos[group.ordinal()].sum() * ((double) operations.sum() / timed));
+        return timedNanos[group.ordinal()].sum() * CodecClock.SAMPLE_EVERY;
     }
 
     @Override

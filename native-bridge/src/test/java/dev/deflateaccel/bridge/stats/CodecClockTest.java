@@ -67,6 +67,14 @@ class CodecClockTest {
         t.join();
         assertTrue(s.getCpuNanosCompaction() > 0, "nothing booked to compaction");
         assertEquals(s.getCpuNanos(), s.getCpuNanosCompaction());
+        // A counter Prometheus reads must never go down: calls timed for another group leave
+        // compaction's figure as it was.
+        long compaction = s.getCpuNanosCompaction();
+        for (int i = 0; i < CodecClock.SAMPLE_EVERY * 4; i++) {
+            call(s);
+        }
+        assertEquals(compaction, s.getCpuNanosCompaction());
+        assertTrue(s.getCpuNanos() > compaction);
     }
 
     @Test
