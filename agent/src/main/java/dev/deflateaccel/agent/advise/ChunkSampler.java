@@ -99,7 +99,8 @@ final class ChunkSampler {
                 if (j >= k) {
                     continue;
                 }
-                if (sample.chunks.size() >= MIN_CHUNKS && System.nanoTime() > deadlineNanos) {
+                // --all-chunks reads every chunk whatever the time: it is how a sample is checked.
+                if (!bounds.allChunks && sample.chunks.size() >= MIN_CHUNKS && System.nanoTime() > deadlineNanos) {
                     sample.stoppedByTime = true;
                     break;
                 }
