@@ -2,7 +2,6 @@ package dev.deflateaccel.lab;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -21,7 +20,6 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import dev.deflateaccel.bridge.AccelLog;
 import dev.deflateaccel.bridge.DeflateBridge;
-import dev.deflateaccel.bridge.EngineDescriptor;
 import dev.deflateaccel.bridge.EngineRegistry;
 import dev.deflateaccel.bridge.config.ConfigFile;
 import dev.deflateaccel.bridge.stats.CodecClock;
@@ -64,12 +62,8 @@ public class CodecClockOverheadBenchmark {
 
     @Setup
     public void setUp() {
-        EngineDescriptor served = EngineRegistry.named(engine);
-        List<String> lines = new ArrayList<>();
-        for (EngineDescriptor d : EngineRegistry.ALL) {
-            lines.add(d.compressKey().key() + " = " + (d == served ? 1 : 0));
-            lines.add(d.decompressKey().key() + " = " + (d == served ? 1 : 0));
-        }
+        // Only this engine on, as the routing benchmark configures it.
+        List<String> lines = RoutingAllocationBenchmark.config(EngineRegistry.named(engine));
         AccelLog quiet = AccelLog.to(new PrintStream(OutputStream.nullOutputStream()), AccelLog.NONE);
         bridge = DeflateBridge.create(ConfigFile.parse(lines, "codec-clock-benchmark"), quiet);
         input = RowBytes.generate(size, Datasets.GENERATED_SEED);

@@ -103,7 +103,7 @@ public class RoutingAllocationBenchmark {
     }
 
     /** Only {@code served} on (plus libdeflate behind an accelerator, as by default), every other engine off. */
-    private static List<String> config(EngineDescriptor served) {
+    static List<String> config(EngineDescriptor served) {
         boolean accelerator = served.role() == EngineDescriptor.Role.ACCELERATOR;
         List<String> lines = new ArrayList<>();
         for (EngineDescriptor d : EngineRegistry.ALL) {
