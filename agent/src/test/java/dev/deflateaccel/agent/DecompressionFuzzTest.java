@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link DecompressionFuzzSuite}.
  *
  * <p>Budget in {@code mvn verify}: per engine, 20000 cases or 8 s of stock phase, whichever
- * comes first (the woven phase runs the same cases), about 90 s for the five engines. A longer
+ * comes first (the woven phase runs the same cases), about 90 s for the five engines; the reruns
+ * on Java 8, 11 and 25 (agent/pom.xml) check 5,000 cases per engine. A longer
  * run, e.g. 10 minutes of stock phase per engine on libdeflate and igzip only, with another seed:
  * <pre>
  * mvn -B -o -pl native-bridge,agent -am test -Dtest=DecompressionFuzzTest -Dsurefire.failIfNoSpecifiedTests=false \
@@ -34,8 +35,8 @@ class DecompressionFuzzTest {
         assertTrue(run.passed(), report);
         EngineExercised.check(run);
         if (engine.usesVendorLibraries()) {
-            assertTrue(run.checked >= EngineConfig.VENDOR_FUZZ_CASES, "Intel's libraries owe "
-                    + EngineConfig.VENDOR_FUZZ_CASES + " cases: " + report);
+            int owed = EngineConfig.vendorFuzzCasesOwed();
+            assertTrue(run.checked >= owed, "Intel's libraries owe " + owed + " cases: " + report);
         }
     }
 }
