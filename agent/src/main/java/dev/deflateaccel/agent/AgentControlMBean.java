@@ -60,6 +60,14 @@ public interface AgentControlMBean {
     /** Of {@link #getCodecCpuPercentLastMinute()}: calls from any other thread. */
     double getOtherCodecCpuPercentLastMinute();
 
+    /**
+     * Of {@link #getCodecCpuPercentLastMinute()}, by the engine that served the calls, for tools:
+     * {@code engine=percent} pairs joined by commas, e.g. {@code cassandra=4.512,zlib=0.031}
+     * ({@code cassandra}: Cassandra's own code); empty when no call was timed. advise reads it to
+     * tell which engine's speed the node's shares were measured with.
+     */
+    String getCodecCpuByEngineLastMinute();
+
     /** Reads the config file now (two reads a second apart) and applies it; returns the outcome. */
     String reloadConfig();
 

@@ -217,6 +217,14 @@ final class CodecCpuShare {
         return s.toString();
     }
 
+    /** The shares by engine as {@code engine=percent} pairs joined by commas, for tools (the MBean). */
+    static String byEngine(Shares shares) {
+        StringBuilder s = new StringBuilder();
+        shares.byEngine.forEach((e, p) -> s.append(s.length() == 0 ? "" : ",").append(e).append('=')
+                .append(String.format(Locale.ROOT, "%.3f", p)));
+        return s.toString();
+    }
+
     static String pct(double p) {
         if (Double.isNaN(p)) {
             return "n/a";

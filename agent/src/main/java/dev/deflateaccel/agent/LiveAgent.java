@@ -377,6 +377,11 @@ final class LiveAgent implements AgentControlMBean {
         return codecCpu.lastMinute().byGroup[CallerGroup.OTHER.ordinal()];
     }
 
+    @Override
+    public String getCodecCpuByEngineLastMinute() {
+        return CodecCpuShare.byEngine(codecCpu.lastMinute());
+    }
+
     /** The same facts the status command prints over JMX, for the attach-only path. */
     String statusText() {
         StringBuilder s = new StringBuilder();

@@ -2,7 +2,6 @@ package dev.deflateaccel.agent;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -294,19 +293,13 @@ final class LiveCommands {
         return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
     }
 
-    /** nodetool's -pwf: a jmxremote.password file, "user password" per line. */
+    /** nodetool's -pwf ({@link JmxPasswordFile}). */
     private static String passwordFromFile(String file, String user) throws CommandFailed {
         try {
-            for (String line : Files.readAllLines(Paths.get(file), StandardCharsets.UTF_8)) {
-                String[] parts = line.trim().split("\\s+");
-                if (parts.length >= 2 && !parts[0].startsWith("#") && (user == null || parts[0].equals(user))) {
-                    return parts[1];
-                }
-            }
-        } catch (IOException e) {
-            throw new CommandFailed("cannot read password file " + file + ": " + e);
+            return JmxPasswordFile.password(Paths.get(file), user);
+        } catch (IllegalArgumentException e) {
+            throw new CommandFailed(e.getMessage());
         }
-        throw new CommandFailed("no password for " + user + " in " + file);
     }
 
     private static JMXServiceURL url(String url) throws CommandFailed {

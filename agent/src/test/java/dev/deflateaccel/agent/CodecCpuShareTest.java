@@ -36,6 +36,7 @@ class CodecCpuShareTest {
         assertEquals(0.0, s.byGroup[CallerGroup.FLUSH.ordinal()], 1e-9);
         assertEquals(8.0, s.byEngine.get("libdeflate"), 1e-9);
         assertEquals(2.0, s.byEngine.get("cassandra"), 1e-9);
+        assertEquals("cassandra=2.000,libdeflate=8.000", CodecCpuShare.byEngine(s), "the MBean's form, for advise");
     }
 
     @Test
@@ -47,6 +48,7 @@ class CodecCpuShareTest {
         assertTrue(Double.isNaN(s.total));
         assertTrue(Double.isNaN(s.byDirection[C]));
         assertTrue(s.byEngine.isEmpty());
+        assertEquals("", CodecCpuShare.byEngine(s));
         assertEquals("n/a", CodecCpuShare.pct(s.total));
     }
 

@@ -24,6 +24,8 @@ final class AdviceRun {
     final InputProblems problems;
     final boolean cpuTime;
     final double seconds;
+    /** --node-cpu: the node's codec CPU share and the share each engine would give; empty without it. */
+    List<String> codecCpu = Collections.emptyList();
 
     AdviceRun(String version, SampleBounds bounds, List<TableAdvice> tables, NodeAdvice node, List<String> leftOut,
             InputProblems problems, boolean cpuTime, double seconds) {

@@ -23,7 +23,8 @@ import dev.deflateaccel.bridge.engine.DeflateEngine;
 public final class AdviseCommand {
     public static final String USAGE = "usage: java -jar deflate-accel-agent.jar advise [--json] [--cassandra-lib DIR]"
             + " [--goal cpu|size|zlib6] [--read-write R:W] [--weights FILE | --tablestats FILE] [--include-system]"
-            + " [--include-snapshots] [--max-chunks N] [--max-mib N] [--seconds N] [--all-chunks] [config=PATH] PATH...\n"
+            + " [--include-snapshots] [--max-chunks N] [--max-mib N] [--seconds N] [--all-chunks]"
+            + " [--node-cpu [HOST:]PORT [--jmx-user USER --jmx-password-file FILE]] [config=PATH] PATH...\n"
             + "  PATH: a data directory (/var/lib/cassandra/data; give each of the node's data_file_directories),"
             + " a keyspace folder, a table's folder or one *-Data.db; read only, never written\n"
             + "  --cassandra-lib DIR  Cassandra's lib/, for LZ4, Zstd and Snappy tables (the node's own jars)\n"
@@ -42,6 +43,9 @@ public final class AdviseCommand {
             + "  --seconds N          time for the whole run, split among the tables by size (default "
             + SampleBounds.DEFAULT_SECONDS + ")\n"
             + "  --all-chunks         every chunk (no chunk or MiB bound; holds them all in memory)\n"
+            + "  --node-cpu [HOST:]PORT  the node's JMX port (as nodetool's): read the codec's share of the node's CPU"
+            + " that the agent measured over the last minute, and predict it with each engine\n"
+            + "  --jmx-user USER, --jmx-password-file FILE  a JMX user for --node-cpu, as nodetool's -u and -pwf\n"
             + "  --json               the report as one JSON object; progress stays on stderr\n"
             + "  config=PATH          the agent's config file, for its *_library paths and qat_compression_level";
 
@@ -72,6 +76,9 @@ public final class AdviseCommand {
         TableWeights weights = null;
         Path lib = null;
         Path config = null;
+        String nodeCpu = null;
+        String jmxUser = null;
+        Path jmxPasswordFile = null;
         List<Path> paths = new ArrayList<>();
         try {
             for (int i = 0; i < args.size(); i++) {
@@ -102,6 +109,12 @@ public final class AdviseCommand {
                     maxMib = positive(args, ++i, a);
                 } else if (a.equals("--seconds")) {
                     seconds = positive(args, ++i, a);
+                } else if (a.equals("--node-cpu")) {
+                    nodeCpu = valueOf(args, ++i, a);
+                } else if (a.equals("--jmx-user")) {
+                    jmxUser = valueOf(args, ++i, a);
+                } else if (a.equals("--jmx-password-file")) {
+                    jmxPasswordFile = Paths.get(valueOf(args, ++i, a));
                 } else if (a.startsWith("config=")) {
                     config = Paths.get(a.substring("config=".length()));
                 } else if (a.startsWith("-")) {
@@ -112,6 +125,9 @@ public final class AdviseCommand {
             }
             if (paths.isEmpty()) {
                 throw new IllegalArgumentException("no PATH given");
+            }
+            if (nodeCpu == null && (jmxUser != null || jmxPasswordFile != null)) {
+                throw new IllegalArgumentException("--jmx-user and --jmx-password-file go with --node-cpu");
             }
         } catch (IllegalArgumentException e) {
             err.println("advise: " + e.getMessage());
@@ -139,6 +155,9 @@ public final class AdviseCommand {
             err.println("advise: nothing could be sampled; nothing was changed");
             return 1;
         }
+        if (nodeCpu != null) {
+            run.codecCpu = codecCpuLines(nodeCpu, jmxUser, jmxPasswordFile, run.node);
+        }
         if (json) {
             JsonReport.write(out, run);
         } else {
@@ -150,6 +169,22 @@ public final class AdviseCommand {
             return 1;
         }
         return 0;
+    }
+
+    /**
+     * Read after the measurement, so that the shares are the last minute's as the report is printed;
+     * a node that cannot be read is one line of the report, not a failed run.
+     */
+    private static List<String> codecCpuLines(String nodeCpu, String user, Path passwordFile, NodeAdvice node) {
+        try {
+            NodeCodecCpu shares = NodeCodecCpu.read(nodeCpu, user, passwordFile);
+            List<String> lines = new ArrayList<>();
+            lines.add("read from " + shares.source + " (DeflateCompressor's calls, as the agent timed them)");
+            lines.addAll(SavingPrediction.lines(shares, node.deflateTables()));
+            return lines;
+        } catch (AdviseException e) {
+            return java.util.Collections.singletonList("not read: " + e.getMessage());
+        }
     }
 
     AdviceRun advise(List<Path> paths, Path lib, AccelConfig accel, SampleBounds bounds, Progress progress)

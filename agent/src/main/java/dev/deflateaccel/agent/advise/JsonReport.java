@@ -24,6 +24,7 @@ final class JsonReport {
         }
         j.closeArray();
         node(j, run.node);
+        strings(j, "nodeCodecCpu", run.codecCpu);
         j.key("rules").open().field("sizeTolerance", GoalDecision.SIZE_TOLERANCE).field("tieBreak", GoalDecision.TIE_BREAK)
                 .close();
         strings(j, "leftOut", run.leftOut);

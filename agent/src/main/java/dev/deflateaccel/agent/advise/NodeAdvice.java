@@ -95,7 +95,7 @@ final class NodeAdvice {
         for (TableAdvice t : tables) {
             currents.add(t.currentAlternative());
         }
-        rows.add(aggregate(KEEP, true, "keep", currents));
+        rows.add(aggregate(KEEP, true, "keep", tables, currents));
         Alternative zlib6 = null;
         for (String label : labels()) {
             List<Alternative> parts = new ArrayList<>();
@@ -117,7 +117,7 @@ final class NodeAdvice {
                 continue;
             }
             Candidate c = candidate(label);
-            Alternative row = aggregate(label, false, c.engine(), parts);
+            Alternative row = aggregate(label, false, c.engine(), tables, parts);
             rows.add(row);
             if (c.isStock()) {
                 zlib6 = row;
@@ -164,8 +164,53 @@ final class NodeAdvice {
         return null;
     }
 
-    /** Sizes add up; CPU figures and their spreads are the tables' weighted mean; margins weighted by size. */
-    private Alternative aggregate(String label, boolean current, String engine, List<Alternative> parts) {
+    /**
+     * The Deflate tables alone, as the agent sees them (it serves DeflateCompressor only): their
+     * current row (stock zlib 6, as timed here) and each engine's that every one of them could use,
+     * weighed as the node's rows are; null when no Deflate table was advised. The node's codec CPU
+     * share is these tables' calls, so its prediction scales from these rows ({@link SavingPrediction}).
+     */
+    GoalDecision deflateTables() {
+        List<TableAdvice> deflate = new ArrayList<>();
+        List<Alternative> currents = new ArrayList<>();
+        for (TableAdvice t : tables) {
+            if (t.isDeflate()) {
+                deflate.add(t);
+                currents.add(t.currentAlternative());
+            }
+        }
+        if (deflate.isEmpty()) {
+            return null;
+        }
+        List<Alternative> rows = new ArrayList<>();
+        rows.add(aggregate("DeflateCompressor", true, "DeflateCompressor", deflate, currents));
+        Alternative zlib6 = null;
+        for (String label : labels()) {
+            List<Alternative> parts = new ArrayList<>();
+            for (TableAdvice t : deflate) {
+                Alternative a = t.alternative(label);
+                if (a == null) {
+                    parts = null;
+                    break;
+                }
+                parts.add(a);
+            }
+            if (parts != null) {
+                Candidate c = candidate(label);
+                Alternative row = aggregate(label, false, c.engine(), deflate, parts);
+                rows.add(row);
+                zlib6 = c.isStock() ? row : zlib6;
+            }
+        }
+        return new GoalDecision(rows, zlib6, model);
+    }
+
+    /**
+     * Sizes add up; CPU figures and their spreads are the tables' weighted mean; margins weighted by
+     * size. {@code parts.get(i)} is {@code of.get(i)}'s row.
+     */
+    private Alternative aggregate(String label, boolean current, String engine, List<TableAdvice> of,
+            List<Alternative> parts) {
         double bytes = 0;
         double margin = 0;
         double w = 0;
@@ -175,7 +220,7 @@ final class NodeAdvice {
         double cs = 0;
         for (int i = 0; i < parts.size(); i++) {
             Alternative a = parts.get(i);
-            double weight = weights.get(tables.get(i));
+            double weight = weights.get(of.get(i));
             bytes += a.bytes;
             margin += a.bytes * a.sizeMargin;
             w += weight;

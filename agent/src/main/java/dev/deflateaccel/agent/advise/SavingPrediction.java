@@ -4,41 +4,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.deflateaccel.agent.CassandraRoute;
+
 /**
- * What the node's codec share would become with another engine: the share the agent measured
- * live on the node, per direction, scaled by how much CPU per byte each engine took on the node's
- * own chunks against what serves that direction today (advise's measurements, in the same run).
- * The range comes from the passes' spread (slowest against fastest). It is a prediction: it
- * assumes the node's mix of calls stays as it was, and the agent's own copies, which the live
- * share holds and advise's per-chunk figures do not, are taken to scale with the codec.
- *
- * <p>Not called yet: advise does not read a node's live shares (issue 43 item 3 is to pass them
- * in, from status or over JMX, and print these lines with the node's answer).
+ * What the node's codec share would become with another engine: the share the agent measured live
+ * on the node ({@link NodeCodecCpu}), per direction, scaled by the CPU per GB each engine took on
+ * the node's own Deflate chunks against what serves them today (advise's rows, timed in the same
+ * run). The range comes from the rows' spreads (half their passes' inter-quartile range), taken
+ * the worst way round. It is a prediction: it assumes the node's mix of calls stays as it was,
+ * and the agent's own copies, which the live share holds and advise's per-chunk figures do not,
+ * are taken to scale with the codec.
  */
 final class SavingPrediction {
     /** Below this many percentage points of the node's CPU, a saving is not worth a change. */
     static final double TOO_SMALL_POINTS = 1.0;
 
-    /** The node's live shares, percent of its CPU (the Agent MBean's last-minute attributes). */
-    static final class NodeShare {
-        final double compress;
-        final double decompress;
-        final double compaction;
-        final double reads;
-
-        NodeShare(double compress, double decompress, double compaction, double reads) {
-            this.compress = compress;
-            this.decompress = decompress;
-            this.compaction = compaction;
-            this.reads = reads;
-        }
-
-        double total() {
-            return compress + decompress;
-        }
-    }
-
-    /** One candidate's predicted share: median, and the range the passes' spread allows. */
+    /** One candidate's predicted share of the node's CPU, percent: median and range. */
     static final class Predicted {
         final String label;
         final double median;
@@ -56,46 +37,96 @@ final class SavingPrediction {
     private SavingPrediction() {
     }
 
-    /**
-     * {@code today} is the row of what serves the node now (stock zlib 6 when Cassandra's own code
-     * serves); each candidate's share is today's, per direction, times today's MB/s over its MB/s.
-     */
-    static List<Predicted> predict(NodeShare node, Measurement today, List<Measurement> candidates) {
+    /** Each candidate's share: today's, per direction, times the candidate's CPU s/GB over today's. */
+    static List<Predicted> predict(NodeCodecCpu node, Alternative today, List<Alternative> candidates) {
         List<Predicted> out = new ArrayList<>();
-        for (Measurement m : candidates) {
-            if (!m.usable() || !today.compress.measured() || !today.decompress.measured()) {
-                continue;
-            }
-            double median = node.compress * today.compress.median / m.compress.median
-                    + node.decompress * today.decompress.median / m.decompress.median;
-            double low = node.compress * today.compress.min / m.compress.max
-                    + node.decompress * today.decompress.min / m.decompress.max;
-            double high = node.compress * today.compress.max / m.compress.min
-                    + node.decompress * today.decompress.max / m.decompress.min;
-            out.add(new Predicted(m.label, median, low, high));
+        for (Alternative a : candidates) {
+            double median = node.compress * a.compressSecondsPerGB / today.compressSecondsPerGB
+                    + node.decompress * a.decompressSecondsPerGB / today.decompressSecondsPerGB;
+            double low = node.compress * (a.compressSecondsPerGB - a.compressSpread)
+                    / (today.compressSecondsPerGB + today.compressSpread)
+                    + node.decompress * (a.decompressSecondsPerGB - a.decompressSpread)
+                    / (today.decompressSecondsPerGB + today.decompressSpread);
+            double high = node.compress * (a.compressSecondsPerGB + a.compressSpread)
+                    / positive(today.compressSecondsPerGB - today.compressSpread, today.compressSecondsPerGB)
+                    + node.decompress * (a.decompressSecondsPerGB + a.decompressSpread)
+                    / positive(today.decompressSecondsPerGB - today.decompressSpread, today.decompressSecondsPerGB);
+            out.add(new Predicted(a.label, median, Math.max(0, low), high));
         }
         return out;
     }
 
-    /** The operator's lines: today's share, each candidate's, and whether it is worth it. */
-    static List<String> lines(NodeShare node, List<Predicted> predicted) {
+    /** A spread as wide as the figure itself leaves the figure's own floor: a tenth of it. */
+    private static double positive(double v, double of) {
+        return Math.max(v, of / 10);
+    }
+
+    /**
+     * The report's lines for the node: its shares, and for the Deflate tables' frontier rows (those
+     * no other row beats on both size and CPU) the share each would give; or why there is no
+     * prediction. {@code deflate} is {@link NodeAdvice#deflateTables()}.
+     */
+    static List<String> lines(NodeCodecCpu node, GoalDecision deflate) {
         List<String> lines = new ArrayList<>();
-        StringBuilder s = new StringBuilder("compression is ").append(pct(node.total()))
-                .append(" of this node's CPU (compaction ").append(pct(node.compaction))
-                .append(", reads ").append(pct(node.reads)).append(')');
-        double best = node.total();
+        String shares = "compression is " + pct(node.total) + " of this node's CPU (compaction " + pct(node.compaction)
+                + ", reads " + pct(node.reads) + ")";
+        String servedBy = node.servedBy();
+        Alternative today = deflate == null ? null : today(deflate, servedBy);
+        if (node.total <= 0) {
+            lines.add(shares + ": no DeflateCompressor call in the last minute, nothing to save");
+            return lines;
+        }
+        if (deflate == null) {
+            lines.add(shares + "; no Deflate table was advised here, so no prediction (the share is DeflateCompressor's)");
+            return lines;
+        }
+        if (today == null) {
+            lines.add(shares + ", measured with " + (servedBy == null ? "several engines (a reload in the last minute?)"
+                    : servedBy) + " serving: the prediction starts from stock's share. Reload the node's config with"
+                    + " every engine off for two minutes (docs/operations.md, \"Codec CPU\") and run this again.");
+            return lines;
+        }
+        List<Alternative> candidates = new ArrayList<>();
+        for (Alternative a : deflate.frontier()) {
+            if (!a.current && a != today && !a.label.equals("zlib " + Candidate.STOCK_LEVEL)) {
+                candidates.add(a);
+            }
+        }
+        List<Predicted> predicted = predict(node, today, candidates);
+        StringBuilder s = new StringBuilder(shares);
+        double best = node.total;
         for (Predicted p : predicted) {
             s.append(s.indexOf(";") < 0 ? "; " : ", ").append("with ").append(p.label).append(" about ")
-                    .append(pct(p.median)).append(" (").append(String.format(Locale.ROOT, "%.1f", p.low)).append('-').append(pct(p.high)).append(')');
+                    .append(pct(p.median)).append(" (").append(String.format(Locale.ROOT, "%.1f", p.low)).append('-')
+                    .append(pct(p.high)).append(')');
             best = Math.min(best, p.median);
         }
         lines.add(s.toString());
-        double saving = node.total() - best;
+        double saving = node.total - best;
         if (saving < TOO_SMALL_POINTS) {
             lines.add("At most about " + pct(Math.max(0, saving)) + " of this node's CPU to save: too small to matter"
                     + " on this workload.");
         }
         return lines;
+    }
+
+    /**
+     * The row of what served the node's calls: Cassandra's own code is the Deflate tables' current
+     * row (stock zlib 6 as Cassandra calls it), the agent's zlib engine its "zlib 6" row; any other
+     * engine, or a mix, gives no starting point (its level is the node's config, not known here).
+     */
+    private static Alternative today(GoalDecision deflate, String servedBy) {
+        if (CassandraRoute.CASSANDRA.equals(servedBy)) {
+            return deflate.current();
+        }
+        if ("zlib".equals(servedBy)) {
+            for (Alternative a : deflate.rows()) {
+                if (a.label.equals("zlib " + Candidate.STOCK_LEVEL)) {
+                    return a;
+                }
+            }
+        }
+        return null;
     }
 
     private static String pct(double p) {

@@ -27,6 +27,13 @@ final class TextReport {
         }
         out.println();
         node(out, node);
+        if (!run.codecCpu.isEmpty()) {
+            out.println();
+            out.println("The node's codec CPU (--node-cpu):");
+            for (String l : run.codecCpu) {
+                out.println("  " + l);
+            }
+        }
         out.println();
         out.println("Rules: \"at a size\" is within " + percentPlain(GoalDecision.SIZE_TOLERANCE) + " of it, widened by"
                 + " the row's sampling margin; \"no more CPU\" is within both rows' spread; rows within each other's"

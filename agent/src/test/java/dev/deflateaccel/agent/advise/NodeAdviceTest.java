@@ -69,6 +69,37 @@ class NodeAdviceTest {
         assertEquals(Collections.emptyList(), node.alterTables, "the LZ4 table is kept");
     }
 
+    /**
+     * The rows a codec CPU prediction scales from are the Deflate tables' alone (the agent serves
+     * DeflateCompressor only): an LZ4 table's much faster current codec must not lower them.
+     */
+    @Test
+    void theDeflateTablesRowsLeaveTheOtherTablesOut() {
+        TableAdvice a = deflate("a", 100_000_000, m(ZLIB_6, 1000, 3, 20), m(LIBDEFLATE_6, 1002, 1.2, 8));
+        TableAdvice b = deflate("b", 300_000_000, m(ZLIB_6, 1000, 3, 20), m(LIBDEFLATE_6, 1002, 1.8, 12));
+        TableAdvice lz4 = table("c", "LZ4Compressor", Integer.MAX_VALUE, 150_000_000, m(null, 1000, 0.3, 1.5),
+                m(ZLIB_6, 650, 3, 20), m(LIBDEFLATE_6, 652, 1.2, 8));
+        NodeAdvice node = new NodeAdvice(Arrays.asList(a, b, lz4), null, Goal.LEAST_CPU_AT_TODAYS_SIZE,
+                CostModel.COMPACTION);
+        GoalDecision d = node.deflateTables();
+        assertEquals(Arrays.asList("DeflateCompressor", "zlib 6", "libdeflate 6"), labels(d.rows()));
+        assertEquals(3.0, d.current().decompressSecondsPerGB, 1e-6);
+        assertEquals(20.0, d.current().compressSecondsPerGB, 1e-6);
+        // Weighed by size, as the node's rows: b is three times a.
+        assertEquals((1.2 + 3 * 1.8) / 4, d.rows().get(2).decompressSecondsPerGB, 1e-6);
+        assertEquals((8 + 3 * 12.0) / 4, d.rows().get(2).compressSecondsPerGB, 1e-6);
+        assertEquals(null, new NodeAdvice(Collections.singletonList(lz4), null, Goal.LEAST_CPU_AT_TODAYS_SIZE,
+                CostModel.COMPACTION).deflateTables(), "no Deflate table: nothing to scale from");
+    }
+
+    private static List<String> labels(List<Alternative> rows) {
+        List<String> l = new ArrayList<>();
+        for (Alternative r : rows) {
+            l.add(r.label);
+        }
+        return l;
+    }
+
     /** A large table kept as it is does not let a Deflate table grow past its own bound in the node's sum. */
     @Test
     void keptTablesDoNotHideOneThatGrows() {

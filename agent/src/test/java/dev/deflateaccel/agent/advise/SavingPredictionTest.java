@@ -1,65 +1,130 @@
 package dev.deflateaccel.agent.advise;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-/** The node's live share scaled per direction by the engines' measured speeds, with its range. */
+/**
+ * The node's live share scaled per direction by the Deflate tables' measured CPU per GB, with its
+ * range, and the cases where no prediction can be made.
+ */
 class SavingPredictionTest {
-    private static Measurement row(String label, double compressMBs, double decompressMBs, double spread) {
-        return new Measurement(null, label, null, null, 1000,
-                Rates.of(Arrays.asList(compressMBs * (1 - spread), compressMBs, compressMBs * (1 + spread))),
-                Rates.of(Arrays.asList(decompressMBs * (1 - spread), decompressMBs, decompressMBs * (1 + spread))), 0);
+    /** A row of the Deflate tables: CPU s/GB per direction and half their spread. */
+    private static Alternative row(String label, boolean current, double bytes, double compress, double decompress,
+            double spread) {
+        String engine = current ? "DeflateCompressor" : label.split(" ")[0];
+        return new Alternative(label, current, engine, bytes, 0, decompress, decompress * spread, compress,
+                compress * spread);
+    }
+
+    private static NodeCodecCpu node(double compress, double decompress, double compaction, double reads,
+            String servedBy) {
+        Map<String, Double> byEngine = new LinkedHashMap<>();
+        byEngine.put(servedBy, compress + decompress);
+        return new NodeCodecCpu("test", compress, decompress, compaction, reads, byEngine);
+    }
+
+    private static GoalDecision deflate(Alternative... rows) {
+        Alternative zlib6 = null;
+        for (Alternative a : rows) {
+            zlib6 = a.label.equals("zlib 6") ? a : zlib6;
+        }
+        return new GoalDecision(Arrays.asList(rows), zlib6, CostModel.COMPACTION);
     }
 
     @Test
-    void eachDirectionScalesByItsOwnSpeedRatio() {
-        SavingPrediction.NodeShare node = new SavingPrediction.NodeShare(6.0, 4.0, 7.0, 3.0);
-        Measurement stock = row("zlib 6 (stock)", 20, 200, 0);
-        Measurement fast = row("libdeflate 6", 40, 400, 0); // twice as fast both ways: half the share
-        Measurement faster = row("igzip 1", 200, 400, 0);   // compress 10x, decompress 2x
+    void eachDirectionScalesByItsOwnCpuPerGigabyte() {
+        NodeCodecCpu node = node(6.0, 4.0, 7.0, 3.0, "cassandra");
+        Alternative stock = row("DeflateCompressor", true, 1000, 50, 5, 0);
+        Alternative fast = row("libdeflate 6", false, 1000, 25, 2.5, 0); // half the CPU both ways
+        Alternative faster = row("igzip 1", false, 1200, 5, 2.5, 0);     // compress 10x, decompress 2x
         List<SavingPrediction.Predicted> p = SavingPrediction.predict(node, stock, Arrays.asList(fast, faster));
         assertEquals(5.0, p.get(0).median, 1e-9);
         assertEquals(0.6 + 2.0, p.get(1).median, 1e-9);
         assertEquals(p.get(0).median, p.get(0).low, 1e-9);
         assertEquals(p.get(0).median, p.get(0).high, 1e-9);
-        List<String> lines = SavingPrediction.lines(node, p);
+        // Smallest first, as the tables' rows are.
         assertEquals(Collections.singletonList("compression is 10.0% of this node's CPU (compaction 7.0%, reads 3.0%);"
-                + " with libdeflate 6 about 5.0% (5.0-5.0%), with igzip 1 about 2.6% (2.6-2.6%)"), lines);
+                + " with libdeflate 6 about 5.0% (5.0-5.0%), with igzip 1 about 2.6% (2.6-2.6%)"),
+                SavingPrediction.lines(node, deflate(stock, fast, faster)));
     }
 
     @Test
-    void theRangeComesFromTheSlowestAndFastestPasses() {
-        SavingPrediction.NodeShare node = new SavingPrediction.NodeShare(0, 10.0, 0, 10.0);
-        Measurement stock = row("zlib 6 (stock)", 20, 200, 0.1);
-        Measurement fast = row("libdeflate 6", 40, 400, 0.1);
+    void theRangeTakesBothRowsSpreadsTheWorstWayRound() {
+        NodeCodecCpu node = node(0, 10.0, 0, 10.0, "cassandra");
+        Alternative stock = row("DeflateCompressor", true, 1000, 50, 4, 0.1);
+        Alternative fast = row("libdeflate 6", false, 1000, 25, 2, 0.1);
         SavingPrediction.Predicted p = SavingPrediction.predict(node, stock, Collections.singletonList(fast)).get(0);
         assertEquals(5.0, p.median, 1e-9);
-        assertEquals(10.0 * 180 / 440, p.low, 1e-9);
-        assertEquals(10.0 * 220 / 360, p.high, 1e-9);
-        assertTrue(p.low < p.median && p.median < p.high);
+        assertEquals(10.0 * 1.8 / 4.4, p.low, 1e-9);
+        assertEquals(10.0 * 2.2 / 3.6, p.high, 1e-9);
+    }
+
+    @Test
+    void onlyTheRowsNoOtherBeatsOnSizeAndCpuArePredicted() {
+        NodeCodecCpu node = node(5, 5, 8, 2, "cassandra");
+        Alternative stock = row("DeflateCompressor", true, 1000, 50, 5, 0);
+        Alternative zlib6 = row("zlib 6", false, 1000, 50, 5, 0);
+        Alternative slowBig = row("zlib 1", false, 1300, 60, 6, 0); // bigger and slower than libdeflate 6
+        Alternative fast = row("libdeflate 6", false, 990, 25, 2.5, 0);
+        String line = SavingPrediction.lines(node, deflate(stock, zlib6, slowBig, fast)).get(0);
+        assertTrue(line.contains("with libdeflate 6 about 5.0%"), line);
+        assertTrue(!line.contains("zlib 1") && !line.contains("zlib 6"), line);
     }
 
     @Test
     void aSavingUnderOnePointOfTheNodesCpuIsSaidToBeTooSmall() {
-        SavingPrediction.NodeShare node = new SavingPrediction.NodeShare(0.5, 0.9, 0.2, 1.2);
-        Measurement stock = row("zlib 6 (stock)", 20, 200, 0);
-        Measurement fast = row("libdeflate 6", 40, 400, 0);
-        List<String> lines = SavingPrediction.lines(node, SavingPrediction.predict(node, stock, Collections.singletonList(fast)));
+        NodeCodecCpu node = node(0.5, 0.9, 0.2, 1.2, "cassandra");
+        List<String> lines = SavingPrediction.lines(node, deflate(row("DeflateCompressor", true, 1000, 50, 5, 0),
+                row("libdeflate 6", false, 1000, 25, 2.5, 0)));
         assertEquals(2, lines.size(), lines.toString());
         assertEquals("At most about 0.7% of this node's CPU to save: too small to matter on this workload.", lines.get(1));
     }
 
     @Test
-    void anEngineThatWasNotMeasuredIsLeftOut() {
-        SavingPrediction.NodeShare node = new SavingPrediction.NodeShare(5, 5, 5, 5);
-        Measurement stock = row("zlib 6 (stock)", 20, 200, 0);
-        Measurement missing = new Measurement(null, "qat", "library missing", null, 0, Rates.NONE, Rates.NONE, 0);
-        assertTrue(SavingPrediction.predict(node, stock, Collections.singletonList(missing)).isEmpty());
+    void theAgentsZlibEngineStartsFromTheZlib6Row() {
+        NodeCodecCpu node = node(2, 2, 3, 1, "zlib");
+        Alternative stock = row("DeflateCompressor", true, 1000, 50, 5, 0);
+        Alternative zlib6 = row("zlib 6", false, 1000, 100, 10, 0); // the agent's zlib, timed slower here
+        Alternative fast = row("libdeflate 6", false, 990, 25, 2.5, 0);
+        String line = SavingPrediction.lines(node, deflate(stock, zlib6, fast)).get(0);
+        assertTrue(line.endsWith("with libdeflate 6 about 1.0% (1.0-1.0%)"), line);
+    }
+
+    @Test
+    void sharesMeasuredWithAnotherEngineOrAMixGiveNoPrediction() {
+        GoalDecision d = deflate(row("DeflateCompressor", true, 1000, 50, 5, 0), row("libdeflate 6", false, 990, 25, 2.5, 0));
+        String line = SavingPrediction.lines(node(2, 2, 3, 1, "libdeflate"), d).get(0);
+        assertTrue(line.contains("measured with libdeflate serving") && line.contains("every engine off"), line);
+        Map<String, Double> mixed = new LinkedHashMap<>();
+        mixed.put("cassandra", 2.0);
+        mixed.put("igzip", 2.0);
+        NodeCodecCpu reloaded = new NodeCodecCpu("test", 2, 2, 3, 1, mixed);
+        assertNull(reloaded.servedBy());
+        assertTrue(SavingPrediction.lines(reloaded, d).get(0).contains("several engines"));
+        assertTrue(SavingPrediction.lines(node(2, 2, 3, 1, "cassandra"), null).get(0).contains("no Deflate table"));
+        assertTrue(SavingPrediction.lines(node(0, 0, 0, 0, "cassandra"), d).get(0).contains("nothing to save"));
+    }
+
+    @Test
+    void theMBeansByEngineFormIsParsedAndABadAddressNamed() throws Exception {
+        Map<String, Double> m = NodeCodecCpu.parseByEngine("cassandra=4.512,zlib=0.031");
+        assertEquals(4.512, m.get("cassandra"), 1e-12);
+        assertEquals(0.031, m.get("zlib"), 1e-12);
+        assertTrue(NodeCodecCpu.parseByEngine("").isEmpty());
+        AdviseException e = assertThrows(AdviseException.class, () -> NodeCodecCpu.read("localhost:jmx", null, null));
+        assertTrue(e.getMessage().contains("'localhost:jmx'"), e.getMessage());
+        // Nothing listens on port 1: named, with the way to give a user.
+        e = assertThrows(AdviseException.class, () -> NodeCodecCpu.read("127.0.0.1:1", null, null));
+        assertTrue(e.getMessage().startsWith("JMX at 127.0.0.1:1: cannot read"), e.getMessage());
     }
 }

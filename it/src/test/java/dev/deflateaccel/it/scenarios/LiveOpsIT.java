@@ -43,7 +43,9 @@ import dev.deflateaccel.sample.SampleRows;
 
 /**
  * Issue 9: the agent changed on a live node, under continuous mixed load, without a restart and
- * without a failed request. A stock node; attach (libdeflate); edit the file to igzip; edit it to
+ * without a failed request. A stock node; attach with every engine off for a minute, read stock's
+ * codec share and advise's prediction from it, detach (issue 43's "measure before enabling");
+ * attach (libdeflate); edit the file to igzip; edit it to
  * an invalid config (refused, igzip stays); edit it to zlib only; detach; attach again; restart
  * without the agent. In every phase: writes and checked reads run while the change is made, then
  * a flush and a major compaction (so Deflate compresses in that phase's engine), the engine
@@ -55,6 +57,8 @@ class LiveOpsIT {
 
     static final int PRELOAD = 5_000;
     static final Duration LOAD_PER_PHASE = Duration.ofSeconds(5);
+    /** Phase 1b's load before it is read: the shares' window is the last minute, all of it stock's. */
+    static final Duration STOCK_MINUTE = Duration.ofSeconds(65);
     static final long APPLY_LIMIT_MS = 5_000;
 
     private final List<String> timeline = new ArrayList<>();
@@ -82,6 +86,19 @@ class LiveOpsIT {
         Phase p = new Phase(node, table, rows, acknowledged, nextRow, "1 no agent");
         assertFalse(node.engineStats().agentLoaded());
         nextRow = p.finish(null, null);
+
+        // 1b. measure before enabling (docs/operations.md, "Codec CPU"), issue 43 items 2 and 3:
+        // attach with every engine off, so that Cassandra's own code serves, timed; after a full
+        // minute of it, advise reads stock's share over JMX and predicts each engine's; detach.
+        writeConfig(conf, AgentConfig.allOff("measure before enabling"));
+        p = new Phase(node, table, rows, acknowledged, nextRow, "1b every engine off: stock's share");
+        AgentCli.run("attach", pid, "config=" + conf).ok();
+        Pause.millis(STOCK_MINUTE.toMillis());
+        nextRow = p.finish(EngineAssertions.CASSANDRA, EngineAssertions.CASSANDRA);
+        event("stock's share: " + assertCodecCpu(node, EngineAssertions.CASSANDRA));
+        event("advise --node-cpu: " + assertPrediction(node));
+        AgentCli.run("detach", pid).ok();
+        assertEquals(null, agentAttribute(node, "Generation"), "detached again");
 
         // 2. attach with libdeflate
         writeConfig(conf, AgentConfig.libdeflate());
@@ -275,6 +292,23 @@ class LiveOpsIT {
         assertTrue(sinceStart > 0 && sinceStart < 100, "since start: " + line);
         assertTrue(line.contains(" " + engine + " "), "the line must name " + engine + ": " + line);
         return line;
+    }
+
+    /**
+     * Issue 43 item 3: advise on the node's table with its live shares (Cassandra's own code served
+     * the last minute): the node's share, and a prediction for at least one engine measured on the
+     * node's own chunks.
+     */
+    private static String assertPrediction(CassandraNode node) {
+        AgentCli.Result r = AgentCli.run("advise", "--seconds", "6", "--max-chunks", "16", "--node-cpu",
+                Integer.toString(node.ports().jmx()), node.layout().tableDataParent("liveops").toString()).ok();
+        String out = r.output;
+        int at = out.indexOf("The node's codec CPU (--node-cpu):");
+        assertTrue(at >= 0, out);
+        String section = out.substring(at).split("\n\n")[0];
+        assertTrue(section.contains("compression is ") && section.contains(" of this node's CPU (compaction "), section);
+        assertTrue(section.contains("; with libdeflate ") || section.contains("; with igzip "), section);
+        return section.replace("\n", " | ");
     }
 
     private static Object agentAttribute(CassandraNode node, String name) {

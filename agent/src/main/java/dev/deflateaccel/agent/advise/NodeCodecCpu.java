@@ -1,0 +1,134 @@
+package dev.deflateaccel.agent.advise;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+
+import dev.deflateaccel.agent.JmxPasswordFile;
+import dev.deflateaccel.bridge.stats.StatisticsRegistry;
+
+/**
+ * The codec's share of the node's CPU over the last minute, as the agent in the node measured it
+ * (its Agent MBean, read over the node's JMX port as nodetool reads it): {@code advise --node-cpu}.
+ * Only DeflateCompressor's calls are in it; which engine served them tells which of advise's rows
+ * the shares were measured with ({@link #servedBy}).
+ */
+final class NodeCodecCpu {
+    /** The Agent MBean (LiveAgent.MBEAN_NAME). */
+    static final String MBEAN = StatisticsRegistry.DOMAIN + ":type=Agent";
+    /** One engine must have served this much of the codec CPU for the shares to be that engine's. */
+    static final double DOMINANT = 0.9;
+
+    final String source;
+    final double total;
+    final double compress;
+    final double decompress;
+    final double compaction;
+    final double reads;
+    /** Percent of the node's CPU per engine ({@code cassandra}: Cassandra's own code). */
+    final Map<String, Double> byEngine;
+
+    NodeCodecCpu(String source, double compress, double decompress, double compaction, double reads,
+            Map<String, Double> byEngine) {
+        this.source = source;
+        this.total = compress + decompress;
+        this.compress = compress;
+        this.decompress = decompress;
+        this.compaction = compaction;
+        this.reads = reads;
+        this.byEngine = byEngine;
+    }
+
+    /**
+     * The engine that served at least {@link #DOMINANT} of the codec CPU, or null: after a reload
+     * the last minute can mix two engines, and then no one row of advise's is today's.
+     */
+    String servedBy() {
+        for (Map.Entry<String, Double> e : byEngine.entrySet()) {
+            if (total > 0 && e.getValue() >= DOMINANT * total) {
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
+    /** The MBean's {@code engine=percent,...} form. */
+    static Map<String, Double> parseByEngine(String text) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        if (text == null || text.trim().isEmpty()) {
+            return m;
+        }
+        for (String pair : text.split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("not engine=percent: '" + pair + "'");
+            }
+            m.put(pair.substring(0, eq).trim(), Double.parseDouble(pair.substring(eq + 1).trim()));
+        }
+        return m;
+    }
+
+    /**
+     * Reads the node's Agent MBean at {@code [HOST:]PORT} (host 127.0.0.1 by default), as the user
+     * given with the password from nodetool's password file. A clear AdviseException when there is
+     * no JMX, no agent, or a share the JVM cannot give.
+     */
+    static NodeCodecCpu read(String hostPort, String user, Path passwordFile) throws AdviseException {
+        int colon = hostPort.lastIndexOf(':');
+        String host = colon < 0 ? "127.0.0.1" : hostPort.substring(0, colon);
+        String port = colon < 0 ? hostPort : hostPort.substring(colon + 1);
+        if (!port.matches("[0-9]{1,5}")) {
+            throw new AdviseException("--node-cpu takes [HOST:]PORT, the node's JMX port (nodetool's, 7199 by default),"
+                    + " not '" + hostPort + "'");
+        }
+        String where = "JMX at " + host + ":" + port;
+        Map<String, Object> env = new HashMap<>();
+        if (user != null) {
+            String password = passwordFile == null ? "" : JmxPasswordFile.password(passwordFile, user);
+            env.put(JMXConnector.CREDENTIALS, new String[] {user, password});
+        }
+        try (JMXConnector c = JMXConnectorFactory.connect(new JMXServiceURL(
+                "service:jmx:rmi:///jndi/rmi://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/jmxrmi"), env)) {
+            MBeanServerConnection s = c.getMBeanServerConnection();
+            ObjectName agent = new ObjectName(MBEAN);
+            if (!s.isRegistered(agent)) {
+                throw new AdviseException(where + ": no deflate-accel agent in that node (no " + MBEAN + "); attach it"
+                        + " with every engine off to measure stock's share (docs/operations.md, \"Codec CPU\")");
+            }
+            double compress = number(s, agent, "CompressCpuPercentLastMinute");
+            double decompress = number(s, agent, "DecompressCpuPercentLastMinute");
+            if (Double.isNaN(compress) || Double.isNaN(decompress)) {
+                throw new AdviseException(where + ": the node's JVM does not give its process CPU time, so the agent"
+                        + " cannot tell the codec's share");
+            }
+            Map<String, Double> byEngine = parseByEngine((String) s.getAttribute(agent, "CodecCpuByEngineLastMinute"));
+            return new NodeCodecCpu(where + ", over the last minute", compress, decompress,
+                    number(s, agent, "CompactionCodecCpuPercentLastMinute"),
+                    number(s, agent, "ReadsCodecCpuPercentLastMinute"), byEngine);
+        } catch (javax.management.AttributeNotFoundException e) {
+            throw new AdviseException(where + ": the agent running there predates the codec CPU share (" + e.getMessage()
+                    + "); upgrade it on the node");
+        } catch (IOException | javax.management.JMException | SecurityException | IllegalArgumentException e) {
+            throw new AdviseException(where + ": cannot read the node's codec CPU share (" + e + ")"
+                    + (user == null ? "; a JMX user, as for nodetool: --jmx-user USER --jmx-password-file FILE" : ""));
+        }
+    }
+
+    private static double number(MBeanServerConnection s, ObjectName agent, String attribute)
+            throws IOException, javax.management.JMException {
+        return ((Number) s.getAttribute(agent, attribute)).doubleValue();
+    }
+
+    static String pct(double p) {
+        return String.format(Locale.ROOT, "%.1f%%", p);
+    }
+}
