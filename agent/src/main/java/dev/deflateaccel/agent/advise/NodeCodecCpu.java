@@ -117,7 +117,8 @@ final class NodeCodecCpu {
         } catch (javax.management.AttributeNotFoundException e) {
             throw new AdviseException(where + ": the agent running there predates the codec CPU share (" + e.getMessage()
                     + "); upgrade it on the node");
-        } catch (IOException | javax.management.JMException | SecurityException | IllegalArgumentException e) {
+        } catch (IOException | javax.management.JMException | RuntimeException e) {
+            // RuntimeException: Cassandra's JMX authenticator sends its SecurityException wrapped in one.
             throw new AdviseException(where + ": cannot read the node's codec CPU share (" + e + ")"
                     + (user == null ? "; a JMX user, as for nodetool: --jmx-user USER --jmx-password-file FILE" : ""));
         }

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -109,6 +112,23 @@ class JmxAuthenticationIT {
                 "-pw", AUTH.password(JmxAuthentication.READ_ONLY)).ok();
         assertTrue(status.output.contains("Generation: 1") && status.output.contains("libdeflate/compress: Operations="),
                 status.output);
+
+        // advise --node-cpu reads the codec's share with the read-only role, from a nodetool-style
+        // password file; without a user the report says how to give one, and advises all the same.
+        String tableDir = node.layout().tableDataParent(table.keyspace()).toString();
+        AgentCli.Result anonymousAdvise = AgentCli.run("advise", "--seconds", "4", "--node-cpu", port, tableDir).ok();
+        assertTrue(anonymousAdvise.output.contains("  not read: JMX at 127.0.0.1:" + port + ": cannot read")
+                && anonymousAdvise.output.contains("--jmx-user USER --jmx-password-file FILE")
+                && anonymousAdvise.output.contains("For the node (--goal cpu: "), anonymousAdvise.output);
+        Path passwords = Files.createTempFile("jmx-password", ".txt");
+        Files.write(passwords, (JmxAuthentication.READ_ONLY + " " + AUTH.password(JmxAuthentication.READ_ONLY) + "\n")
+                .getBytes(StandardCharsets.UTF_8));
+        AgentCli.Result advise = AgentCli.run("advise", "--seconds", "4", "--node-cpu", port, "--jmx-user",
+                JmxAuthentication.READ_ONLY, "--jmx-password-file", passwords.toString(), tableDir).ok();
+        Files.delete(passwords);
+        // libdeflate served the node's calls: the shares are read, and the prediction asks for stock's.
+        assertTrue(advise.output.contains("  read from JMX at 127.0.0.1:" + port + ", over the last minute")
+                && advise.output.contains("  compression is "), advise.output);
     }
 
     /**
