@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -183,7 +184,7 @@ public final class AdviseCommand {
             lines.addAll(SavingPrediction.lines(shares, node.deflateTables()));
             return lines;
         } catch (AdviseException e) {
-            return java.util.Collections.singletonList("not read: " + e.getMessage());
+            return Collections.singletonList("not read: " + e.getMessage());
         }
     }
 

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 import javax.management.MBeanServerConnection;
@@ -127,9 +126,5 @@ final class NodeCodecCpu {
     private static double number(MBeanServerConnection s, ObjectName agent, String attribute)
             throws IOException, javax.management.JMException {
         return ((Number) s.getAttribute(agent, attribute)).doubleValue();
-    }
-
-    static String pct(double p) {
-        return String.format(Locale.ROOT, "%.1f%%", p);
     }
 }

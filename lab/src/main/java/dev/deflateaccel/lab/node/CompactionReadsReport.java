@@ -41,6 +41,8 @@ final class CompactionReadsReport {
             table.add(new Metric<>(name + ": compaction MB/s read", r -> phase.apply(r).megabytesPerSecond(), false,
                     "%.1f"));
             table.add(cpu);
+            table.add(reads(name + ": JIT compiler threads' CPU s per s", phase, p -> p.perSecond(p.jitThreadSeconds)));
+            table.add(reads(name + ": GC threads' CPU s per s", phase, p -> p.perSecond(p.gcThreadSeconds)));
             ranked.add(p99);
             ranked.add(p999);
             ranked.add(seconds);
@@ -85,9 +87,12 @@ final class CompactionReadsReport {
                             + " (StorageService.forceKeyspaceCompaction over JMX) until it returns.",
                     "compaction s and MB/s: the server's own \"Compacted (...) in N ms\" line, MB read on disk."
                             + " Compaction threads' CPU s per s: the CompactionExecutor threads' CPU over the reads"
-                            + " window around the compaction, divided by its length.",
+                            + " window around the compaction, divided by its length; the same for the JIT"
+                            + " compilers' and G1's threads (the first compaction is also the JIT's warm-up).",
                     "first the table \"unthrottled\" (nodetool setcompactionthroughput 0), then the other at "
                             + throttled + (throttleMib == CompactionReadsRun.DEFAULT_THROUGHPUT ? " (Cassandra's default)"
+                            : throttleMib >= 512 ? " (above any rate this machine compacts at: a second unthrottled"
+                            + " compaction, after the first has warmed the JIT)"
                             : " (below this machine's stock compaction rate, so that it binds)")
                             + ", in that order in every run."));
     }

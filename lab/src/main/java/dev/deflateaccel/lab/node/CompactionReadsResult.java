@@ -19,13 +19,19 @@ final class CompactionReadsResult extends RunResult {
         /** Bytes the compaction read and wrote (on disk), from the same line. */
         long bytesIn;
         long bytesOut;
-        /** CPU of the compaction threads over the reads window around the compaction. */
+        /** CPU of the compaction threads over the reads window around the compaction; of the JIT compilers and G1's threads. */
         double compactionThreadSeconds;
+        double jitThreadSeconds;
+        double gcThreadSeconds;
         /** Length of that reads window: from the compaction's start to its end as the client saw it. */
         double windowSeconds;
 
         double compactionCpuPerSecond() {
-            return windowSeconds == 0 ? Double.NaN : compactionThreadSeconds / windowSeconds;
+            return perSecond(compactionThreadSeconds);
+        }
+
+        double perSecond(double cpuSeconds) {
+            return windowSeconds == 0 ? Double.NaN : cpuSeconds / windowSeconds;
         }
 
         /** MB (10^6 bytes, on disk) the compaction read per second of its own time. */

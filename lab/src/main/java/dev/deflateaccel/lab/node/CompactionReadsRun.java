@@ -2,6 +2,7 @@ package dev.deflateaccel.lab.node;
 
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import javax.management.MBeanServerConnection;
@@ -115,7 +116,10 @@ final class CompactionReadsRun {
         phase.windowSeconds = (System.nanoTime() - start) / 1e9;
         ThreadGroupCpu.Snapshot after = ThreadGroupCpu.take(started.pid);
         phase.during.measure(during);
-        phase.compactionThreadSeconds = ThreadGroupCpu.secondsBetween(before, after).get("compaction");
+        Map<String, Double> threads = ThreadGroupCpu.secondsBetween(before, after);
+        phase.compactionThreadSeconds = threads.get("compaction");
+        phase.jitThreadSeconds = threads.get("jit");
+        phase.gcThreadSeconds = threads.get("gc");
         ServerLogLines lines = ServerLogLines.of(started.log.linesSince(mark), table.keyspace(), table.name());
         phase.compactionSeconds = lines.compactionMillis / 1e3;
         phase.bytesIn = lines.compactedBytesIn;
