@@ -12,7 +12,7 @@ import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 
-import dev.deflateaccel.agent.JmxPasswordFile;
+import dev.deflateaccel.agent.jmx.JmxPasswordFile;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
 
 /**

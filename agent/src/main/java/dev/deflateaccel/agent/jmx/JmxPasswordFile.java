@@ -1,11 +1,15 @@
-package dev.deflateaccel.agent;
+package dev.deflateaccel.agent.jmx;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** nodetool's -pwf: a jmxremote.password file, "user password" per line, '#' comments. */
+/**
+ * nodetool's -pwf: a jmxremote.password file, "user password" per line, '#' comments. In a package
+ * of its own: both the live commands ({@code agent}) and {@code advise --node-cpu} read it, and
+ * {@code agent} already depends on {@code advise}.
+ */
 public final class JmxPasswordFile {
     private JmxPasswordFile() {
     }
