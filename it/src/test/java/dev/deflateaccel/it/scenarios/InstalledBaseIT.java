@@ -90,11 +90,12 @@ class InstalledBaseIT {
     }
 
     /**
-     * The pairs on which the advisor also runs (AdvisorCheck): one per line, on the node's own Java,
-     * 4.0 on Java 8 so that the advisor runs on Java 8 too.
+     * The pairs on which the advisor also runs (AdvisorCheck), on the node's own Java: 4.0 on Java 8
+     * (so that the advisor runs on Java 8 too), 5.0 and 6.0 on Java 11. Not 4.1: it writes 4.0's
+     * SSTable format (nb), which 4.0's pair reads, and each pair costs CI about a minute.
      */
     static boolean advisorPair(CassandraLine line, int javaVersion) {
-        return line == CassandraLine.V4_0 ? javaVersion == 8 : javaVersion == 11;
+        return line == CassandraLine.V4_0 ? javaVersion == 8 : line != CassandraLine.V4_1 && javaVersion == 11;
     }
 
     private static TestTable table(CassandraLine line) {
