@@ -18,6 +18,7 @@ import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 
 import dev.deflateaccel.agent.jmx.JmxPasswordFile;
+import dev.deflateaccel.agent.jmx.JmxRemote;
 import dev.deflateaccel.bridge.config.ConfigFile;
 import dev.deflateaccel.bridge.engine.FallbackReason;
 import dev.deflateaccel.bridge.stats.StatisticsClient;
@@ -176,7 +177,7 @@ final class LiveCommands {
             }
         }
         if (!localConnector) {
-            JMXServiceURL url = url("service:jmx:rmi:///jndi/rmi://" + bracketed(host) + ":" + port + "/jmxrmi");
+            JMXServiceURL url = url(JmxRemote.serviceUrl(host, port));
             Map<String, Object> env = new HashMap<>();
             if (user != null) {
                 env.put(JMXConnector.CREDENTIALS, new String[] {user, password == null ? "" : password});
@@ -288,10 +289,6 @@ final class LiveCommands {
             throw new CommandFailed(option + " needs a value");
         }
         return value;
-    }
-
-    private static String bracketed(String host) {
-        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
     }
 
     /** nodetool's -pwf ({@link JmxPasswordFile}). */

@@ -64,6 +64,11 @@ final class GoalDecision {
         return model;
     }
 
+    /** Stock zlib 6's row, or null where it was not measured. */
+    Alternative zlib6() {
+        return zlib6;
+    }
+
     /** Every row, smallest first (then the cheaper). */
     List<Alternative> rowsBySize() {
         List<Alternative> sorted = new ArrayList<>(rows);

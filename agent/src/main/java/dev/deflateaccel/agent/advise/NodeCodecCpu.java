@@ -13,6 +13,7 @@ import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 
 import dev.deflateaccel.agent.jmx.JmxPasswordFile;
+import dev.deflateaccel.agent.jmx.JmxRemote;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
 
 /**
@@ -92,11 +93,16 @@ final class NodeCodecCpu {
         String where = "JMX at " + host + ":" + port;
         Map<String, Object> env = new HashMap<>();
         if (user != null) {
-            String password = passwordFile == null ? "" : JmxPasswordFile.password(passwordFile, user);
+            String password;
+            try {
+                password = passwordFile == null ? "" : JmxPasswordFile.password(passwordFile, user);
+            } catch (IllegalArgumentException e) {
+                throw new AdviseException(where + ": " + e.getMessage() + " (--jmx-password-file)");
+            }
             env.put(JMXConnector.CREDENTIALS, new String[] {user, password});
         }
         try (JMXConnector c = JMXConnectorFactory.connect(new JMXServiceURL(
-                "service:jmx:rmi:///jndi/rmi://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/jmxrmi"), env)) {
+                JmxRemote.serviceUrl(host, Integer.parseInt(port))), env)) {
             MBeanServerConnection s = c.getMBeanServerConnection();
             ObjectName agent = new ObjectName(MBEAN);
             if (!s.isRegistered(agent)) {

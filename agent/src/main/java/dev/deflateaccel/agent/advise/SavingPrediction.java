@@ -88,7 +88,7 @@ final class SavingPrediction {
         }
         List<Alternative> candidates = new ArrayList<>();
         for (Alternative a : deflate.frontier()) {
-            if (!a.current && a != today && !a.label.equals("zlib " + Candidate.STOCK_LEVEL)) {
+            if (!a.current && a != today && a != deflate.zlib6()) {
                 candidates.add(a);
             }
         }
@@ -119,14 +119,7 @@ final class SavingPrediction {
         if (CassandraRoute.CASSANDRA.equals(servedBy)) {
             return deflate.current();
         }
-        if ("zlib".equals(servedBy)) {
-            for (Alternative a : deflate.rows()) {
-                if (a.label.equals("zlib " + Candidate.STOCK_LEVEL)) {
-                    return a;
-                }
-            }
-        }
-        return null;
+        return "zlib".equals(servedBy) ? deflate.zlib6() : null;
     }
 
     private static String pct(double p) {

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -126,5 +128,10 @@ class SavingPredictionTest {
         // Nothing listens on port 1: named, with the way to give a user.
         e = assertThrows(AdviseException.class, () -> NodeCodecCpu.read("127.0.0.1:1", null, null));
         assertTrue(e.getMessage().startsWith("JMX at 127.0.0.1:1: cannot read"), e.getMessage());
+        // A password file that cannot be read is named, before any connection is tried.
+        Path missing = Paths.get("/nonexistent-deflate-accel/jmxremote.password");
+        e = assertThrows(AdviseException.class, () -> NodeCodecCpu.read("127.0.0.1:1", "monitorRole", missing));
+        assertTrue(e.getMessage().contains("cannot read password file " + missing)
+                && e.getMessage().endsWith("(--jmx-password-file)"), e.getMessage());
     }
 }
