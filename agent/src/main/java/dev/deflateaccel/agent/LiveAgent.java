@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.deflateaccel.agent.jmx.JmxRemote;
 import dev.deflateaccel.bridge.AccelLog;
 import dev.deflateaccel.bridge.DeflateBridge;
 import dev.deflateaccel.bridge.config.AccelConfig;
@@ -40,7 +41,7 @@ final class LiveAgent implements AgentControlMBean {
     /** What the last agentmain did, for the command-line tool that triggered it (read over attach). */
     static final String RESULT_PROPERTY = "dev.deflateaccel.agent.result";
     static final String COMMAND_PREFIX = "command=";
-    static final String MBEAN_NAME = StatisticsRegistry.DOMAIN + ":type=Agent";
+    static final String MBEAN_NAME = JmxRemote.AGENT_MBEAN;
 
     private static LiveAgent current;
 

@@ -14,7 +14,6 @@ import javax.management.remote.JMXServiceURL;
 
 import dev.deflateaccel.agent.jmx.JmxPasswordFile;
 import dev.deflateaccel.agent.jmx.JmxRemote;
-import dev.deflateaccel.bridge.stats.StatisticsRegistry;
 
 /**
  * The codec's share of the node's CPU over the last minute, as the agent in the node measured it
@@ -23,8 +22,6 @@ import dev.deflateaccel.bridge.stats.StatisticsRegistry;
  * the shares were measured with ({@link #servedBy}).
  */
 final class NodeCodecCpu {
-    /** The Agent MBean (LiveAgent.MBEAN_NAME). */
-    static final String MBEAN = StatisticsRegistry.DOMAIN + ":type=Agent";
     /** One engine must have served this much of the codec CPU for the shares to be that engine's. */
     static final double DOMINANT = 0.9;
 
@@ -104,9 +101,9 @@ final class NodeCodecCpu {
         try (JMXConnector c = JMXConnectorFactory.connect(new JMXServiceURL(
                 JmxRemote.serviceUrl(host, Integer.parseInt(port))), env)) {
             MBeanServerConnection s = c.getMBeanServerConnection();
-            ObjectName agent = new ObjectName(MBEAN);
+            ObjectName agent = new ObjectName(JmxRemote.AGENT_MBEAN);
             if (!s.isRegistered(agent)) {
-                throw new AdviseException(where + ": no deflate-accel agent in that node (no " + MBEAN + "); attach it"
+                throw new AdviseException(where + ": no deflate-accel agent in that node (no " + JmxRemote.AGENT_MBEAN + "); attach it"
                         + " with every engine off to measure stock's share (docs/operations.md, \"Codec CPU\")");
             }
             double compress = number(s, agent, "CompressCpuPercentLastMinute");

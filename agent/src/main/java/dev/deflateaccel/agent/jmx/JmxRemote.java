@@ -1,7 +1,12 @@
 package dev.deflateaccel.agent.jmx;
 
-/** A node's JMX address as nodetool reaches it: the RMI connector at HOST:PORT. */
+import dev.deflateaccel.bridge.stats.StatisticsRegistry;
+
+/** A node's JMX address as nodetool reaches it (the RMI connector at HOST:PORT), and the agent's MBean there. */
 public final class JmxRemote {
+    /** The Agent MBean: registered by the agent in the node, read by status and advise --node-cpu. */
+    public static final String AGENT_MBEAN = StatisticsRegistry.DOMAIN + ":type=Agent";
+
     private JmxRemote() {
     }
 
