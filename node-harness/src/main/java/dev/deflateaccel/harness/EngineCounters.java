@@ -10,22 +10,31 @@ public final class EngineCounters {
     public final long bytesOut;
     public final long errors;
     public final long fallbacks;
+    /** CPU nanoseconds of the calls served, as the agent's sampled codec clock estimates them. */
+    public final long cpuNanos;
 
     public EngineCounters(long operations, long bytesIn, long bytesOut, long errors, long fallbacks) {
+        this(operations, bytesIn, bytesOut, errors, fallbacks, 0);
+    }
+
+    public EngineCounters(long operations, long bytesIn, long bytesOut, long errors, long fallbacks, long cpuNanos) {
         this.operations = operations;
         this.bytesIn = bytesIn;
         this.bytesOut = bytesOut;
         this.errors = errors;
         this.fallbacks = fallbacks;
+        this.cpuNanos = cpuNanos;
     }
 
     public EngineCounters minus(EngineCounters earlier) {
         return new EngineCounters(operations - earlier.operations, bytesIn - earlier.bytesIn,
-                bytesOut - earlier.bytesOut, errors - earlier.errors, fallbacks - earlier.fallbacks);
+                bytesOut - earlier.bytesOut, errors - earlier.errors, fallbacks - earlier.fallbacks,
+                cpuNanos - earlier.cpuNanos);
     }
 
     @Override
     public String toString() {
-        return "ops=" + operations + " in=" + bytesIn + " out=" + bytesOut + " errors=" + errors + " fallbacks=" + fallbacks;
+        return "ops=" + operations + " in=" + bytesIn + " out=" + bytesOut + " errors=" + errors + " fallbacks=" + fallbacks
+                + " cpuNanos=" + cpuNanos;
     }
 }

@@ -19,7 +19,6 @@ public final class EngineStats {
     public static final String COMPRESS = "compress";
     public static final String DECOMPRESS = "decompress";
     public static final List<String> DIRECTIONS = List.of(COMPRESS, DECOMPRESS);
-    /** {@code cassandra} counts the calls the agent handed back to Cassandra's own code. */
     /** Every engine of the registry, then "cassandra" (calls handed back to Cassandra's own code). */
     public static final List<String> ENGINES = Stream.concat(EngineRegistry.ALL.stream().map(EngineDescriptor::name),
             Stream.of("cassandra")).collect(Collectors.toList());
@@ -59,6 +58,11 @@ public final class EngineStats {
             }
         }
         return sum;
+    }
+
+    /** The codec's CPU nanoseconds over every engine and direction, Cassandra's own code ({@code cassandra}) included. */
+    public long cpuNanos() {
+        return counters.values().stream().mapToLong(c -> c.cpuNanos).sum();
     }
 
     public long totalErrors() {

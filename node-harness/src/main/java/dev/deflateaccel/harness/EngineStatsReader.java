@@ -30,7 +30,7 @@ final class EngineStatsReader {
         Map<String, EngineCounters> counters = new HashMap<>();
         for (StatisticsSnapshot s : new StatisticsClient(connection).readAll()) {
             counters.put(EngineStats.key(s.engine, s.direction),
-                    new EngineCounters(s.operations, s.bytesIn, s.bytesOut, s.errors, s.fallbacks));
+                    new EngineCounters(s.operations, s.bytesIn, s.bytesOut, s.errors, s.fallbacks, s.cpuNanos));
         }
         return new EngineStats(counters);
     }

@@ -70,7 +70,7 @@ public final class StatisticsClient {
         }
         return new StatisticsSnapshot(name.getKeyProperty("engine"), name.getKeyProperty("direction"),
                 values.get("Operations"), values.get("BytesIn"), values.get("BytesOut"), values.get("Errors"),
-                values.get("Fallbacks"), values.get("NativeBytes"), byReason);
+                values.get("Fallbacks"), values.get("NativeBytes"), values.get("CpuNanos"), byReason);
     }
 
     private static ObjectName pattern(String text) {

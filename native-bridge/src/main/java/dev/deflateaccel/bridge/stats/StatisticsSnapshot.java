@@ -15,10 +15,13 @@ public final class StatisticsSnapshot {
     public final long errors;
     public final long fallbacks;
     public final long nativeBytes;
+    /** CPU nanoseconds of the calls this engine served (CodecClock's sampled estimate, every caller group). */
+    public final long cpuNanos;
     private final Map<FallbackReason, Long> fallbacksByReason;
 
     public StatisticsSnapshot(String engine, String direction, long operations, long bytesIn, long bytesOut,
-                              long errors, long fallbacks, long nativeBytes, Map<FallbackReason, Long> fallbacksByReason) {
+                              long errors, long fallbacks, long nativeBytes, long cpuNanos,
+                              Map<FallbackReason, Long> fallbacksByReason) {
         this.engine = engine;
         this.direction = direction;
         this.operations = operations;
@@ -27,6 +30,7 @@ public final class StatisticsSnapshot {
         this.errors = errors;
         this.fallbacks = fallbacks;
         this.nativeBytes = nativeBytes;
+        this.cpuNanos = cpuNanos;
         this.fallbacksByReason = new EnumMap<>(FallbackReason.class);
         this.fallbacksByReason.putAll(fallbacksByReason);
     }
