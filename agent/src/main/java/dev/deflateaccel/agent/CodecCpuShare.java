@@ -233,6 +233,9 @@ final class CodecCpuShare {
     }
 
     private void run() {
+        // The codec clock calibrates itself once (a few thousand clock reads): here, not in the
+        // first call of a Cassandra thread, whenever this thread gets there first.
+        CodecClock.clockReadNanos();
         boolean problemLogged = false;
         while (thread == Thread.currentThread()) {
             try {

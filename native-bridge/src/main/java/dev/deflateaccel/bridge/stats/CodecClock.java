@@ -2,6 +2,7 @@ package dev.deflateaccel.bridge.stats;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -15,8 +16,14 @@ import java.util.concurrent.ThreadLocalRandom;
  * VM (lab/results/20261204-183016-codec-clock-overhead.md), so timing every call would cost about
  * a quarter of a 4 KiB libdeflate decompression. Sampled, a call costs a thread-local read and a
  * decrement, and the clock's cost is spread over {@value #SAMPLE_EVERY} calls: 100 ns per call on
- * average there, 0.75% of that decompression. Each thread starts its countdown at a random point so that threads doing the same work
- * in lockstep do not all sample the same kind of call.
+ * average there, 0.75% of that decompression. Each thread starts its countdown at a random point
+ * so that threads doing the same work in lockstep do not all sample the same kind of call.
+ *
+ * <p>A timed interval also holds the clock's own cost: the end of the first read and the start of
+ * the second. Booked {@value #SAMPLE_EVERY}-fold, that would add one clock read (1.6 us there) to
+ * every call's estimate, 4-12% of a fast engine's 4-16 KiB call, and more to the fast engines than
+ * to Cassandra's zlib. So each timed call books its interval minus {@link #clockReadNanos()}: two
+ * back-to-back reads' interval, measured once (CodecShare's perf check, lab/node-results).
  *
  * <p>A JVM that cannot give a thread's CPU time (it may be unsupported or switched off) is timed
  * by the wall clock instead, which also counts the time a call waited (a page fault on a mapped
@@ -28,6 +35,9 @@ public final class CodecClock {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final boolean CPU_TIME = cpuTimeUsable();
+    /** Pairs of back-to-back reads: the first half lets the JIT compile the read, the second is measured. */
+    private static final int CALIBRATION_PAIRS = 2000;
+    private static final long CLOCK_READ_NANOS = calibrate();
     private static final ThreadLocal<Call> CALL = new ThreadLocal<Call>() {
         @Override
         protected Call initialValue() {
@@ -64,7 +74,8 @@ public final class CodecClock {
                 long end = now();
                 // -1: thread CPU time was switched off after start-up; such a call is not booked.
                 if (s != null && start >= 0 && end >= 0) {
-                    s.timed(CallerGroup.of(Thread.currentThread().getName()), Math.max(0, end - start));
+                    s.timed(CallerGroup.of(Thread.currentThread().getName()),
+                            Math.max(0, end - start - CLOCK_READ_NANOS));
                 }
             }
         }
@@ -96,6 +107,25 @@ public final class CodecClock {
     /** Thread CPU time (true), or wall time because this JVM cannot give a thread's CPU time (false). */
     public static boolean measuresCpuTime() {
         return CPU_TIME;
+    }
+
+    /** The clock's own share of a timed interval, subtracted from each: see the class comment. */
+    public static long clockReadNanos() {
+        return CLOCK_READ_NANOS;
+    }
+
+    /** The median interval of back-to-back clock reads, after as many unmeasured ones. */
+    private static long calibrate() {
+        long[] intervals = new long[CALIBRATION_PAIRS / 2];
+        for (int i = 0; i < CALIBRATION_PAIRS; i++) {
+            long a = now();
+            long b = now();
+            if (i >= CALIBRATION_PAIRS / 2) {
+                intervals[i - CALIBRATION_PAIRS / 2] = Math.max(0, b - a);
+            }
+        }
+        Arrays.sort(intervals);
+        return intervals[intervals.length / 2];
     }
 
     private static long now() {

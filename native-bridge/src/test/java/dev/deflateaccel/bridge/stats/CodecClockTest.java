@@ -55,6 +55,30 @@ class CodecClockTest {
                 + s.getCpuNanosCommitLogAndHints());
     }
 
+    /**
+     * Calls with no work between begin and end: without the clock's own cost taken off, each timed
+     * one booked about one clock read (the interval between two reads), 32-fold. The median of nine
+     * batches, so that one interrupt in a batch cannot decide it.
+     */
+    @Test
+    void theClocksOwnCostIsNotBookedAsTheCodecs() {
+        assertTrue(CodecClock.clockReadNanos() > 0, "the calibration measured nothing");
+        long[] perTimedCall = new long[9];
+        for (int batch = 0; batch < perTimedCall.length; batch++) {
+            EngineStatistics s = new EngineStatistics("zlib", Direction.DECOMPRESS);
+            for (int i = 0; i < CodecClock.SAMPLE_EVERY * 64; i++) {
+                CodecClock.Call c = CodecClock.begin();
+                c.servedBy(s);
+                c.end();
+            }
+            perTimedCall[batch] = s.getCpuNanos() / CodecClock.SAMPLE_EVERY / s.getTimedCalls();
+        }
+        java.util.Arrays.sort(perTimedCall);
+        long median = perTimedCall[perTimedCall.length / 2];
+        assertTrue(median < CodecClock.clockReadNanos() / 2, "an empty call booked " + median + " ns a timed call;"
+                + " a clock read costs " + CodecClock.clockReadNanos() + " ns");
+    }
+
     @Test
     void aCallFromACompactionThreadIsBookedToCompaction() throws Exception {
         EngineStatistics s = new EngineStatistics("libdeflate", Direction.COMPRESS);
