@@ -26,6 +26,9 @@ final class AdviceRun {
     final double seconds;
     /** --node-cpu: the node's codec CPU share and the share each engine would give; empty without it. */
     List<String> codecCpu = Collections.emptyList();
+    /** --node-cpu: the shares read, and every Deflate row's predicted share (JSON only); null without it. */
+    NodeCodecCpu codecCpuShares;
+    List<SavingPrediction.Predicted> codecCpuPredictions = Collections.emptyList();
 
     AdviceRun(String version, SampleBounds bounds, List<TableAdvice> tables, NodeAdvice node, List<String> leftOut,
             InputProblems problems, boolean cpuTime, double seconds) {

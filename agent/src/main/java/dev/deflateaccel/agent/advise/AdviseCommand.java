@@ -157,7 +157,7 @@ public final class AdviseCommand {
             return 1;
         }
         if (nodeCpu != null) {
-            run.codecCpu = codecCpuLines(nodeCpu, jmxUser, jmxPasswordFile, run.node);
+            run.codecCpu = codecCpuLines(nodeCpu, jmxUser, jmxPasswordFile, run);
         }
         if (json) {
             JsonReport.write(out, run);
@@ -176,12 +176,15 @@ public final class AdviseCommand {
      * Read after the measurement, so that the shares are the last minute's as the report is printed;
      * a node that cannot be read is one line of the report, not a failed run.
      */
-    private static List<String> codecCpuLines(String nodeCpu, String user, Path passwordFile, NodeAdvice node) {
+    private static List<String> codecCpuLines(String nodeCpu, String user, Path passwordFile, AdviceRun run) {
         try {
             NodeCodecCpu shares = NodeCodecCpu.read(nodeCpu, user, passwordFile);
+            GoalDecision deflate = run.node.deflateTables();
+            run.codecCpuShares = shares;
+            run.codecCpuPredictions = SavingPrediction.everyRow(shares, deflate);
             List<String> lines = new ArrayList<>();
             lines.add("read from " + shares.source + " (DeflateCompressor's calls, as the agent timed them)");
-            lines.addAll(SavingPrediction.lines(shares, node.deflateTables()));
+            lines.addAll(SavingPrediction.lines(shares, deflate));
             return lines;
         } catch (AdviseException e) {
             return Collections.singletonList("not read: " + e.getMessage());

@@ -25,6 +25,7 @@ final class JsonReport {
         j.closeArray();
         node(j, run.node);
         strings(j, "nodeCodecCpu", run.codecCpu);
+        codecCpu(j, run);
         j.key("rules").open().field("sizeTolerance", GoalDecision.SIZE_TOLERANCE).field("tieBreak", GoalDecision.TIE_BREAK)
                 .close();
         strings(j, "leftOut", run.leftOut);
@@ -34,6 +35,22 @@ final class JsonReport {
         strings(j, "unknowns", AdviceRun.UNKNOWNS);
         j.field("sampled", run.anythingSampled());
         out.println(j.close());
+    }
+
+    /** The shares --node-cpu read, percent of the node's CPU, and every Deflate row's predicted share; null without it. */
+    private static void codecCpu(Json j, AdviceRun run) {
+        NodeCodecCpu s = run.codecCpuShares;
+        if (s == null) {
+            j.key("nodeCodecCpuShares").value((String) null);
+            return;
+        }
+        j.key("nodeCodecCpuShares").open().field("total", s.total).field("compress", s.compress)
+                .field("decompress", s.decompress).field("compaction", s.compaction).field("reads", s.reads);
+        j.key("predicted").openArray();
+        for (SavingPrediction.Predicted p : run.codecCpuPredictions) {
+            j.open().field("row", p.label).field("median", p.median).field("low", p.low).field("high", p.high).close();
+        }
+        j.closeArray().close();
     }
 
     private static void strings(Json j, String key, List<String> values) {

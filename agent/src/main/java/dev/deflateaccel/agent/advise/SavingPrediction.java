@@ -56,6 +56,21 @@ final class SavingPrediction {
         return out;
     }
 
+    /**
+     * Every Deflate row's predicted share but the current one's, on the frontier or not, for the
+     * JSON report (scripts, and the lab's check against measured savings, want the row they run
+     * even where another row beats it); empty where {@link #lines} makes no prediction.
+     */
+    static List<Predicted> everyRow(NodeCodecCpu node, GoalDecision deflate) {
+        Alternative today = deflate == null ? null : today(deflate, node.servedBy());
+        if (today == null || node.total <= 0) {
+            return new ArrayList<>();
+        }
+        List<Alternative> others = new ArrayList<>(deflate.rows());
+        others.removeIf(a -> a.current);
+        return predict(node, today, others);
+    }
+
     /** A spread as wide as the figure itself leaves the figure's own floor: a tenth of it. */
     private static double positive(double v, double of) {
         return Math.max(v, of / 10);
@@ -101,7 +116,9 @@ final class SavingPrediction {
                     .append(pct(p.high)).append(')');
             best = Math.min(best, p.median);
         }
-        lines.add(s.toString());
+        // Of today's CPU: with the engine, the node's own CPU per request is smaller, so its share
+        // of that smaller whole is larger than this figure.
+        lines.add(s.append(predicted.isEmpty() ? "" : "; each of today's CPU, for the same work").toString());
         double saving = node.total - best;
         if (saving < TOO_SMALL_POINTS) {
             lines.add("At most about " + pct(Math.max(0, saving)) + " of this node's CPU to save: too small to matter"

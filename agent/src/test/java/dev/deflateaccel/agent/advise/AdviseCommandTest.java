@@ -287,6 +287,8 @@ class AdviseCommandTest {
         assertTrue(json[1].startsWith("{\"tool\":\"deflate-accel advise\""), json[1]);
         assertTrue(json[1].contains("\"compressor\":\"LZ4Compressor\""), json[1]);
         assertTrue(json[1].contains("\"compressor\":\"DeflateCompressor\""), json[1]);
+        // Without --node-cpu there are no shares to report, and the key says so.
+        assertTrue(json[1].contains("\"nodeCodecCpu\":[],\"nodeCodecCpuShares\":null,"), json[1]);
     }
 
     /** Zstd and Snappy tables, read with the node's zstd-jni and snappy-java through their own class loaders. */

@@ -56,8 +56,25 @@ class SavingPredictionTest {
         assertEquals(p.get(0).median, p.get(0).high, 1e-9);
         // Smallest first, as the tables' rows are.
         assertEquals(Collections.singletonList("compression is 10.0% of this node's CPU (compaction 7.0%, reads 3.0%);"
-                + " with libdeflate 6 about 5.0% (5.0-5.0%), with igzip 1 about 2.6% (2.6-2.6%)"),
+                + " with libdeflate 6 about 5.0% (5.0-5.0%), with igzip 1 about 2.6% (2.6-2.6%); each of today's CPU,"
+                + " for the same work"),
                 SavingPrediction.lines(node, deflate(stock, fast, faster)));
+    }
+
+    /** The JSON report's list: a row another beats is predicted too (the lab holds the row it runs to its run). */
+    @Test
+    void everyRowButTheCurrentOneIsPredictedForTheJsonReport() {
+        NodeCodecCpu node = node(5, 5, 8, 2, "cassandra");
+        Alternative stock = row("DeflateCompressor", true, 1000, 50, 5, 0);
+        Alternative beaten = row("zlib 1", false, 1300, 60, 6, 0); // bigger and slower than libdeflate 6
+        Alternative fast = row("libdeflate 6", false, 990, 25, 2.5, 0);
+        List<SavingPrediction.Predicted> every = SavingPrediction.everyRow(node, deflate(stock, beaten, fast));
+        assertEquals(Arrays.asList("zlib 1", "libdeflate 6"), Arrays.asList(every.get(0).label, every.get(1).label));
+        assertEquals(6.0 + 6.0, every.get(0).median, 1e-9);
+        assertEquals(2.5 + 2.5, every.get(1).median, 1e-9);
+        assertTrue(SavingPrediction.lines(node, deflate(stock, beaten, fast)).get(0).indexOf("zlib 1") < 0);
+        // No starting point (another engine served), no prediction: the same rule as the text's.
+        assertTrue(SavingPrediction.everyRow(node(5, 5, 8, 2, "igzip"), deflate(stock, beaten, fast)).isEmpty());
     }
 
     @Test
@@ -99,7 +116,7 @@ class SavingPredictionTest {
         Alternative zlib6 = row("zlib 6", false, 1000, 100, 10, 0); // the agent's zlib, timed slower here
         Alternative fast = row("libdeflate 6", false, 990, 25, 2.5, 0);
         String line = SavingPrediction.lines(node, deflate(stock, zlib6, fast)).get(0);
-        assertTrue(line.endsWith("with libdeflate 6 about 1.0% (1.0-1.0%)"), line);
+        assertTrue(line.endsWith("with libdeflate 6 about 1.0% (1.0-1.0%); each of today's CPU, for the same work"), line);
     }
 
     @Test

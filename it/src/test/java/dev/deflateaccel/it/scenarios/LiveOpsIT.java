@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
@@ -301,18 +303,21 @@ class LiveOpsIT {
     /**
      * Issue 43 item 3: advise on the node's table with its live shares (Cassandra's own code served
      * the last minute): the node's share, and a prediction for at least one engine measured on the
-     * node's own chunks.
+     * node's own chunks; in the JSON report (which the lab's codec-share check reads) the shares
+     * and every Deflate row's predicted share, libdeflate 6's below the node's.
      */
     private static String assertPrediction(CassandraNode node) {
-        AgentCli.Result r = AgentCli.run("advise", "--seconds", "6", "--max-chunks", "16", "--node-cpu",
+        AgentCli.Result r = AgentCli.run("advise", "--json", "--seconds", "6", "--max-chunks", "16", "--node-cpu",
                 Integer.toString(node.ports().jmx()), node.layout().tableDataParent("liveops").toString()).ok();
-        String out = r.output;
-        int at = out.indexOf("The node's codec CPU (--node-cpu):");
-        assertTrue(at >= 0, out);
-        String section = out.substring(at).split("\n\n")[0];
-        assertTrue(section.contains("compression is ") && section.contains(" of this node's CPU (compaction "), section);
-        assertTrue(section.contains("; with libdeflate ") || section.contains("; with igzip "), section);
-        return section.replace("\n", " | ");
+        String json = r.output.substring(r.output.indexOf("{\"tool\""));
+        String lines = json.substring(json.indexOf("\"nodeCodecCpu\":["), json.indexOf("\"nodeCodecCpuShares\":"));
+        assertTrue(lines.contains("compression is ") && lines.contains(" of this node's CPU (compaction "), lines);
+        assertTrue(lines.contains("; with libdeflate ") || lines.contains("; with igzip "), lines);
+        Matcher total = Pattern.compile("\"nodeCodecCpuShares\":\\{\"total\":([0-9.Ee-]+),").matcher(json);
+        Matcher libdeflate6 = Pattern.compile("\\{\"row\":\"libdeflate 6\",\"median\":([0-9.Ee-]+),").matcher(json);
+        assertTrue(total.find() && libdeflate6.find(), json);
+        assertTrue(Double.parseDouble(libdeflate6.group(1)) < Double.parseDouble(total.group(1)), json);
+        return lines;
     }
 
     private static Object agentAttribute(CassandraNode node, String name) {
