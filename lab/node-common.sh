@@ -1,4 +1,4 @@
-# Sourced by lab/run-side-by-side.sh, run-steady-load.sh and run-e2e-bench.sh: runs one node
+# Sourced by lab/run-side-by-side.sh, and run-steady-load.sh: runs one node
 # program of lab (dev.deflateaccel.lab.node) from the lab jar, against the node lib/ folders
 # (cassandra-lib) and the agent jar a build left in place. Builds nothing.
 #   run_program <main class> <nodes dir name> [-Dextra=...] -- [program arguments]

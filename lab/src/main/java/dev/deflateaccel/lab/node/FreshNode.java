@@ -16,7 +16,7 @@ import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 
 /**
- * The part of a node run every node program shares (SteadyRun, IngestRun, EndToEndRun,
+ * The part of a node run every node program shares (SteadyRun, IngestRun, CodecShareRun,
  * SideBySideRun, ...): a fresh single node named {@code <config>-<repetition>}, started with the
  * configuration's settings on the program's base settings; the run's tables created (or imported); the
  * workload; the engine check against what the program requires; the node stopped and its

@@ -6,12 +6,13 @@ import static dev.deflateaccel.lab.node.Elapsed.seconds;
 import java.time.Duration;
 import java.util.Locale;
 
+import dev.deflateaccel.harness.ProcessCpu;
 import dev.deflateaccel.harness.workload.DataWriter;
 import dev.deflateaccel.harness.workload.TestTable;
 import dev.deflateaccel.sample.SampleRows;
 
 /**
- * The first phases the end-to-end benchmark and the side-by-side command both time on a
+ * The first phases the side-by-side command and the codec-share check run on a
  * TestTable: the load (closed loop, CL ONE), `nodetool flush`, the load's own compactions
  * finished, then a timed major compaction; node CPU (utime + stime) per loaded and per compacted row.
  */

@@ -42,6 +42,8 @@ final class RunReport<R> {
         /** What the agent's engines did in a run, or "" without the agent. */
         final Function<R, String> engines;
         final List<String> howMeasured;
+        /** A section of the program's own after the per-run lines (markdown, "" for none): figures across configurations. */
+        Function<Map<SteadyConfig, List<R>>, String> section = results -> "";
 
         Definition(String title, List<Metric<R>> table, List<Metric<R>> ranked, List<Metric<R>> charted,
                    Metric<R> groupSplitOf, Function<String, Metric<R>> groupMetric, Function<R, String> runLine,
@@ -119,7 +121,7 @@ final class RunReport<R> {
             }
             md.item(runs.toString());
         }
-        md.endList().raw("How measured:\n");
+        md.endList().raw(definition.section.apply(results)).raw("How measured:\n");
         definition.howMeasured.forEach(md::item);
         return md.render();
     }

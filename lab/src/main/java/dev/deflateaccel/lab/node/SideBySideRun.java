@@ -10,6 +10,7 @@ import java.util.Locale;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.ProcessCpu;
 import dev.deflateaccel.harness.SSTableFiles;
 import dev.deflateaccel.harness.workload.DataVerifier;
 import dev.deflateaccel.harness.workload.DataWriter;

@@ -12,7 +12,7 @@ import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.NodeSettings;
 
 /**
- * The configurations the steady-load program (and the e2e benchmark) compare, by the name used on
+ * The configurations the steady-load program compares, by the name used on
  * the command line: how the node starts (agent or not, which engine, flush_compression) and which
  * compressor the table uses.
  */
@@ -34,6 +34,8 @@ final class SteadyConfig {
     static final String INGEST_SET = "stock,libdeflate,igzip,igzip3,lz4,zstd,igzip-flush-table";
     /** Reads during compaction (issue 19 item 2): item 1's set; nothing flushes there, so no flush variant. */
     static final String READS_SET = "stock,libdeflate,igzip,igzip3,lz4,zstd";
+    /** The codec-share check (issue 43 item 4): Cassandra's own code timed by the agent, then the two CPU engines. */
+    static final String CODEC_SHARE_SET = "cassandra,libdeflate,igzip";
     static final String FLUSH_SET = "stock,stock-flush-table,igzip,igzip-flush-table,libdeflate-flush-table";
 
     private static final Map<String, SteadyConfig> ALL = new LinkedHashMap<>();
@@ -47,6 +49,8 @@ final class SteadyConfig {
             add(new SteadyConfig("igzip3", "Deflate + agent, igzip level 3", IGZIP3, "igzip", "DeflateCompressor",
                     flushTable));
         }
+        add(new SteadyConfig("cassandra", "Deflate + agent, every engine off (Cassandra's code, timed)",
+                AgentConfig.allOff("every engine off"), "cassandra", "DeflateCompressor", false));
         add(new SteadyConfig("lz4", "LZ4, stock", null, null, "LZ4Compressor", false));
         add(new SteadyConfig("zstd", "Zstd, stock", null, null, "ZstdCompressor", false));
     }

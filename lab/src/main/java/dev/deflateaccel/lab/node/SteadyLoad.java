@@ -9,7 +9,8 @@ import java.util.function.BiFunction;
  * The reference benchmark (lab/run-steady-load.sh, issue 12 items 1-3): a steady 80/20 read/write
  * load at a fixed rate on a time-series table (SteadyRun), or with --ingest the write-heavy ingest
  * (IngestRun), with --compaction-reads reads during a major compaction (CompactionReadsRun), with
- * --saturation the load closed loop at rising concurrency (SaturationRun), per configuration on one
+ * --saturation the load closed loop at rising concurrency (SaturationRun), with --codec-share the
+ * agent's codec share against perf's (CodecShareRun), per configuration on one
  * fresh node per run, in rotated order (RotatedRuns).
  * Reports node CPU per operation, latency percentiles, compaction throughput, flushes and L0 sizes
  * (or the ingest's figures) as markdown and PNG.
@@ -41,6 +42,13 @@ public final class SteadyLoad {
                     options.measured.toSeconds(), options.steps, options.p99BoundMillis),
                     SaturationReport.definition(options.steps, options.p99BoundMillis),
                     new SaturationRun(options, nodesDir)::run);
+        }
+        if (options.codecShare) {
+            return run(options, "codec-share", String.format(Locale.ROOT, "%,d rows loaded, flushed and compacted,"
+                            + " %d s of mixed load unmeasured, then %d s of it and %d s of reads only, each under perf; ",
+                    options.rows, options.warmUp.toSeconds(), options.measured.toSeconds(),
+                    options.measured.toSeconds()), CodecShareReport.definition(),
+                    new CodecShareRun(options, nodesDir)::run);
         }
         if (options.compactionReads) {
             return run(options, "compaction-reads", String.format(Locale.ROOT, "a table of %,d points imported"

@@ -33,6 +33,8 @@ final class SteadyLoadOptions {
             "                          [--results DIR]",
             "       run-steady-load.sh --saturation [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
             "                          [--steps C1,C2,...] [--p99-bound-ms B] [--seconds S] [--warmup-seconds W]",
+            "       run-steady-load.sh --codec-share [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
+            "                          [--seconds S] [--warmup-seconds W] [--chunk-kb K] [--results DIR]",
             "       run-steady-load.sh --export-uncompressed-sstables DIR [--rows N]",
             "       run-steady-load.sh --write-offline-sstables DIR [--rows N]",
             "  Per run, on a fresh single stock node: preload N points into a time-series table, flush and let",
@@ -58,6 +60,10 @@ final class SteadyLoadOptions {
                     + "W s unmeasured, then S s at each number in flight C; the result is the highest throughput whose "
                     + "read p99 stays under B ms and the node's CPU per operation there. With --quick 60000 points, so "
                     + "that compactions write with the table's compressor.", o -> o.saturation = true)
+            .flag("--codec-share", "the agent's codec CPU share against perf's instead (issue 43 item 4): per run the"
+                    + " side-by-side's load of N rows, compaction, W s of its mixed load unmeasured, S s of it and S s of"
+                    + " reads only under perf record (perf, as root); advise --node-cpu after each with every engine off.",
+                    o -> o.codecShare = true)
             .option("--configs A,B,...", ValueKind.of("configurations among " + String.join(",", SteadyConfig.names()),
                     SteadyConfig::parse), SteadyConfig.DEFAULT_SET, "configurations, alternated; known: "
                     + String.join(", ", SteadyConfig.names()), (o, v) -> o.configs = v)
@@ -101,6 +107,10 @@ final class SteadyLoadOptions {
                     "--rows 300000 --rate 500 --seconds 10 --warmup-seconds 5" + FEW)
             .preset("--compaction-reads", o -> o.compactionReads,
                     "--rows 3500000 --rate 500 --seconds 30 --warmup-seconds 15 --configs " + SteadyConfig.READS_SET)
+            .preset("--codec-share --quick", o -> o.codecShare && o.quick,
+                    "--rows 20000 --seconds 15 --warmup-seconds 5 --repetitions 1 --configs " + SteadyConfig.CODEC_SHARE_SET)
+            .preset("--codec-share", o -> o.codecShare,
+                    "--rows 200000 --seconds 60 --warmup-seconds 20 --configs " + SteadyConfig.CODEC_SHARE_SET)
             .preset("--saturation --quick", o -> o.saturation && o.quick,
                     "--rows 60000 --steps 4,16 --seconds 10 --warmup-seconds 5" + FEW)
             .preset("--saturation", o -> o.saturation, "--seconds 30")
@@ -132,6 +142,8 @@ final class SteadyLoadOptions {
     boolean compactionReads;
     /** The closed-loop 80/20 load at rising concurrency (SaturationRun) instead of the steady mixed load. */
     boolean saturation;
+    /** The agent's codec share against perf's (CodecShareRun) instead of the steady mixed load. */
+    boolean codecShare;
     List<Integer> steps;
     double p99BoundMillis;
     Path export;

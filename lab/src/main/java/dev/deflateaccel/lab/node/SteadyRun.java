@@ -8,6 +8,7 @@ import java.util.Locale;
 
 import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.ProcessCpu;
 import dev.deflateaccel.harness.SSTableFiles;
 import dev.deflateaccel.harness.workload.FixedRateLoad;
 import dev.deflateaccel.harness.workload.TimeSeriesPreload;

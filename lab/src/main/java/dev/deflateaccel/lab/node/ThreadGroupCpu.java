@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.deflateaccel.harness.ProcessCpu;
+
 /**
  * A node's CPU split by what its threads do, from /proc/&lt;pid&gt;/task/&lt;tid&gt;/stat. It
  * shows where a codec can save CPU at all: compaction and flush threads spend most of theirs in

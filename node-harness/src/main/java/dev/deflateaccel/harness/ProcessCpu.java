@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab.node;
+package dev.deflateaccel.harness;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,14 +12,14 @@ import java.nio.file.Paths;
  * with the node, CPU per operation says more about the node's work than throughput does. (perf's
  * cycle counter would be finer, but this VM reports it "not supported".)
  */
-final class ProcessCpu {
+public final class ProcessCpu {
 
-    static final double CLOCK_TICKS_PER_SECOND = clockTicks();
+    public static final double CLOCK_TICKS_PER_SECOND = clockTicks();
 
     private ProcessCpu() {
     }
 
-    static double seconds(long pid) {
+    public static double seconds(long pid) {
         try {
             String stat = new String(Files.readAllBytes(Paths.get("/proc/" + pid + "/stat")), StandardCharsets.US_ASCII);
             return ticks(stat) / CLOCK_TICKS_PER_SECOND;
@@ -29,7 +29,7 @@ final class ProcessCpu {
     }
 
     /** utime + stime in clock ticks, from the text of a process's or a thread's stat file. */
-    static long ticks(String stat) {
+    public static long ticks(String stat) {
         // The command name in field 2 may hold spaces; everything after its ')' is fixed.
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
         // fields[0] is field 3 (state); utime is field 14, stime field 15.

@@ -1,0 +1,119 @@
+package dev.deflateaccel.lab.node;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+import dev.deflateaccel.lab.tools.MarkdownTable;
+import dev.deflateaccel.lab.tools.ReportWriter;
+import dev.deflateaccel.lab.tools.Spread;
+
+/**
+ * What the codec-share report shows (issue 43 item 4): per window, the agent's codec share beside
+ * perf's for the libraries doing the work, perf's other objects the agent's figure may hold, and
+ * advise --node-cpu's predictions against the savings the engine runs measured.
+ */
+final class CodecShareReport {
+
+    private CodecShareReport() {
+    }
+
+    static RunReport.Definition<CodecShareResult> definition() {
+        List<Metric<CodecShareResult>> table = new ArrayList<>();
+        for (String w : CodecShareResult.WINDOWS) {
+            table.add(metric(w, "codec share, agent %", r -> r.windows.get(w).agentShare));
+            table.add(metric(w, "codec libraries, perf %", r -> r.perfCodec(w)));
+            table.add(new Metric<>(w + ": agent / perf", r -> r.windows.get(w).agentShare / r.perfCodec(w), true, "%.2f"));
+            table.add(metric(w, "agent - perf, points", r -> r.windows.get(w).agentShare - r.perfCodec(w)));
+            for (String[] object : List.of(CodecShareResult.JNA, new String[] {"libzip.so"}, new String[] {"libc.so"},
+                    new String[] {"libjvm.so"})) {
+                table.add(metric(w, "perf " + object[0] + " %", r -> r.windows.get(w).perf(object)));
+            }
+            table.add(new Metric<>(w + ": ops/s", r -> r.windows.get(w).opsPerSecond, false, "%.0f"));
+        }
+        RunReport.Definition<CodecShareResult> d = new RunReport.Definition<>(
+                "deflate-accel codec share: the agent against perf", table, List.of(), List.of(), null, null,
+                CodecShareReport::runLine, r -> r.engines.line, List.of("codec share, agent: the engines' CpuNanos"
+                + " (every engine and direction, engine=cassandra included; CodecClock times one call in 32 with the"
+                + " thread's CPU clock) over the node's utime+stime (/proc/<pid>/stat), both read before and after the"
+                + " window. perf: `perf record -F 499 -p <node>` over the same window, `perf report --sort dso`:"
+                + " percent of the node's samples by shared object; codec libraries: libz.so for Cassandra's code"
+                + " (java.util.zip calls the system zlib on this JDK), the engine's library plus JNA's dispatch library"
+                + " (libjnidispatch or jna*.tmp) for an engine. The agent's figure also holds what perf books elsewhere:"
+                + " JNI and JNA's Java side (libjvm, JIT code), the copies to and from native memory (libc), libzip:"
+                + " \"agent - perf\" is how much.",
+                "windows: after the load, flush, major compaction and an unmeasured stretch of the mixed load, the"
+                + " side-by-side's mixed load (50% checked point reads, 50% inserts), then reads only (5.0's chunk"
+                + " cache is off by default: each read decompresses a chunk), both closed loop. Every node:"
+                + " memtable_heap_space 16MiB (the mixed window flushes, with LZ4 as stock's flush_compression fast"
+                + " does, and its compactions compress with Deflate), compaction_throughput 0MiB/s.",
+                "predicted: on the cassandra run (every engine off), right after each window, `advise --json --seconds"
+                + " 10 --node-cpu <jmx port> <table folder>`, whose share is the agent's last minute. Measured saving:"
+                + " that run's agent share minus the engine run's, same repetition. Each share is of its node's own"
+                + " CPU; the loads are closed loop, so a faster codec also serves more requests."));
+        d.section = CodecShareReport::predictions;
+        return d;
+    }
+
+    private static Metric<CodecShareResult> metric(String window, String name, ToDoubleFunction<CodecShareResult> value) {
+        return new Metric<>(window + ": " + name, value, true, "%.1f");
+    }
+
+    private static String runLine(CodecShareResult r) {
+        StringBuilder s = new StringBuilder();
+        r.windows.forEach((name, w) -> {
+            s.append(String.format(Locale.ROOT, "%s: agent %.1f%%, perf %.1f%%, %,.0f ops/s; perf top:", name,
+                    w.agentShare, r.perfCodec(name), w.opsPerSecond));
+            w.perf.entrySet().stream().limit(8).forEach(e -> s.append(String.format(Locale.ROOT, " %s %.1f%%",
+                    e.getKey(), e.getValue())));
+            s.append(w.adviseLine.isEmpty() ? "; " : "; advise: " + w.adviseLine + "; ");
+        });
+        return s.append(String.format(Locale.ROOT, "failures %d, wrong reads %d", r.failures, r.wrongReads)).toString();
+    }
+
+    /**
+     * Each engine's predicted saving against the measured one, repetition by repetition, in points
+     * of stock's CPU for the same work: advise predicts the codec's CPU with the engine as a share of
+     * today's CPU, while the engine run's own share is of its own, smaller CPU per request; so the
+     * measured share is taken to stock's terms by the two runs' CPU per request.
+     */
+    static String predictions(Map<SteadyConfig, List<CodecShareResult>> results) {
+        List<CodecShareResult> stock = results.values().iterator().next();
+        MarkdownTable table = new MarkdownTable("window", "engine (advise's row)", "stock share, agent %>",
+                "advise's share %>", "predicted share %>", "engine run's share %>", "in stock's CPU per request %>",
+                "predicted saving, points>", "measured saving, points>", "predicted / measured saving>");
+        for (String w : CodecShareResult.WINDOWS) {
+            for (Map.Entry<SteadyConfig, List<CodecShareResult>> e : results.entrySet()) {
+                String row = CodecShareRun.ADVISE_ROWS.get(e.getKey().name);
+                if (row == null) {
+                    continue;
+                }
+                // Per repetition: the eight columns' values; then each column's median (min-max).
+                List<double[]> reps = new ArrayList<>();
+                for (int i = 0; i < Math.min(stock.size(), e.getValue().size()); i++) {
+                    CodecShareResult.Window s = stock.get(i).windows.get(w);
+                    CodecShareResult.Window x = e.getValue().get(i).windows.get(w);
+                    double predicted = s.predicted.getOrDefault(row, Double.NaN);
+                    double inStockTerms = x.agentShare * x.cpuSecondsPerOp / s.cpuSecondsPerOp;
+                    reps.add(new double[] {s.agentShare, s.adviseShare, predicted, x.agentShare, inStockTerms,
+                            s.adviseShare - predicted, s.agentShare - inStockTerms,
+                            (s.adviseShare - predicted) / (s.agentShare - inStockTerms)});
+                }
+                List<Object> cells = new ArrayList<>(List.of(w, e.getKey().name + " (" + row + ")"));
+                for (int c = 0; c < 8; c++) {
+                    int column = c;
+                    cells.add(Spread.of(reps.stream().mapToDouble(v -> v[column]).toArray()).format(c == 7 ? "%.2f" : "%.1f"));
+                }
+                table.row(cells.toArray());
+            }
+        }
+        return new ReportWriter("").section("Predicted against measured").paragraph("advise --node-cpu's prediction"
+                + " on the cassandra run against the engine run of the same repetition; median (min-max) over the"
+                + " repetitions. Predicted saving: advise's share minus its predicted share, both of stock's CPU."
+                + " Measured: the cassandra run's agent share minus the engine run's, the latter taken to stock's"
+                + " CPU per request (times the engine run's node CPU per request over the cassandra run's).")
+                .table(table).render();
+    }
+}

@@ -1,0 +1,59 @@
+package dev.deflateaccel.lab.node;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.deflateaccel.harness.PerfProfile;
+
+/**
+ * What one codec-share run measured (issue 43 item 4): per window, the codec's share of the node's
+ * CPU as the agent timed it and as perf sampled it by library, and with every engine off, advise
+ * --node-cpu's prediction for each engine.
+ */
+final class CodecShareResult extends RunResult {
+
+    /** The windows in run order: the side-by-side's mixed load, then reads only. */
+    static final List<String> WINDOWS = List.of("mixed", "reads");
+
+    /** JNA's dispatch library: libjnidispatch.so, or the copy JNA unpacks as jna<digits>.tmp. */
+    static final String[] JNA = {"libjnidispatch", "jna"};
+
+    /** The shared objects that run the configuration's compression: an engine's calls go through JNA. */
+    private static final Map<String, String[]> LIBRARIES = Map.of("cassandra", new String[] {"libz.so"},
+            "libdeflate", new String[] {"libdeflate.so", JNA[0], JNA[1]},
+            "igzip", new String[] {"libisal.so", JNA[0], JNA[1]});
+
+    /** One window's figures, percent of the node's CPU. */
+    static final class Window {
+        /** The agent's CpuNanos over every engine and direction, over the node's CPU in the window. */
+        double agentShare;
+        /** perf's percent of the node's samples by shared object. */
+        Map<String, Double> perf = new LinkedHashMap<>();
+        double opsPerSecond;
+        /** The node's CPU seconds per request: the predictions are in stock's CPU for the same work. */
+        double cpuSecondsPerOp;
+        /** advise --node-cpu's reading of the codec's share ("compression is X%"), NaN when not run. */
+        double adviseShare = Double.NaN;
+        /** advise's predicted share (its median) per engine row, e.g. "libdeflate 6". */
+        final Map<String, Double> predicted = new LinkedHashMap<>();
+        String adviseLine = "";
+
+        double perf(String... prefixes) {
+            return PerfProfile.share(perf, prefixes);
+        }
+    }
+
+    final String engine;
+    final Map<String, Window> windows = new LinkedHashMap<>();
+
+    CodecShareResult(String engine) {
+        this.engine = engine;
+        WINDOWS.forEach(w -> windows.put(w, new Window()));
+    }
+
+    /** perf's share of the libraries that do this configuration's compression in {@code window}. */
+    double perfCodec(String window) {
+        return windows.get(window).perf(LIBRARIES.get(engine));
+    }
+}
