@@ -23,7 +23,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * the second. Booked {@value #SAMPLE_EVERY}-fold, that would add one clock read (1.6 us there) to
  * every call's estimate, 4-12% of a fast engine's 4-16 KiB call, and more to the fast engines than
  * to Cassandra's zlib. So each timed call books its interval minus {@link #clockReadNanos()}: two
- * back-to-back reads' interval, measured once (CodecShare's perf check, lab/node-results).
+ * back-to-back reads' interval, measured once. Checked against perf on a node:
+ * lab/node-results/20261205-002313-codec-share.md.
  *
  * <p>A JVM that cannot give a thread's CPU time (it may be unsupported or switched off) is timed
  * by the wall clock instead, which also counts the time a call waited (a page fault on a mapped

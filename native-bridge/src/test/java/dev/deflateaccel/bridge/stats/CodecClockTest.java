@@ -57,12 +57,20 @@ class CodecClockTest {
 
     /**
      * Calls with no work between begin and end: without the clock's own cost taken off, each timed
-     * one booked about one clock read (the interval between two reads), 32-fold. The median of nine
-     * batches, so that one interrupt in a batch cannot decide it.
+     * one booked at least one clock read (the interval between two reads), 32-fold; with it, only
+     * the bookkeeping between the reads. Unmeasured calls first, so that the JIT has compiled
+     * begin and end as it has in a node; the median of nine batches, so that one interrupt in a
+     * batch cannot decide it.
      */
     @Test
     void theClocksOwnCostIsNotBookedAsTheCodecs() {
         assertTrue(CodecClock.clockReadNanos() > 0, "the calibration measured nothing");
+        EngineStatistics warmUp = new EngineStatistics("zlib", Direction.DECOMPRESS);
+        for (int i = 0; i < 50_000; i++) {
+            CodecClock.Call c = CodecClock.begin();
+            c.servedBy(warmUp);
+            c.end();
+        }
         long[] perTimedCall = new long[9];
         for (int batch = 0; batch < perTimedCall.length; batch++) {
             EngineStatistics s = new EngineStatistics("zlib", Direction.DECOMPRESS);
@@ -75,7 +83,7 @@ class CodecClockTest {
         }
         java.util.Arrays.sort(perTimedCall);
         long median = perTimedCall[perTimedCall.length / 2];
-        assertTrue(median < CodecClock.clockReadNanos() / 2, "an empty call booked " + median + " ns a timed call;"
+        assertTrue(median < CodecClock.clockReadNanos(), "an empty call booked " + median + " ns a timed call;"
                 + " a clock read costs " + CodecClock.clockReadNanos() + " ns");
     }
 
