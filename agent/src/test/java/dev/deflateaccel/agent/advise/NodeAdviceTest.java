@@ -139,7 +139,8 @@ class NodeAdviceTest {
         assertEquals(10.0 / 11, weighted.share(a), 1e-9);
         TableWeights onlyA = TableWeights.weights("--weights w", Collections.singletonList("ks.a 1"));
         NodeAdvice partial = new NodeAdvice(tables, onlyA, Goal.LEAST_CPU_AT_TODAYS_SIZE, CostModel.COMPACTION);
-        assertEquals(Collections.singletonList("not in --weights w, so weighed 0 in the node's CPU: ks.b"), partial.notes);
+        assertEquals(Arrays.asList("not in --weights w, so weighed 0 in the node's CPU: ks.b",
+                NodeAdvice.READS_DURING_COMPACTION), partial.notes);
     }
 
     /** A goal that moves an LZ4 table to Deflate: its ALTER TABLE keeps its chunk length and min_compress_ratio. */
