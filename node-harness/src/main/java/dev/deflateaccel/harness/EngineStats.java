@@ -65,6 +65,16 @@ public final class EngineStats {
         return counters.values().stream().mapToLong(c -> c.cpuNanos).sum();
     }
 
+    /** The same in one direction. */
+    public long cpuNanos(String direction) {
+        return ENGINES.stream().mapToLong(e -> get(e, direction).cpuNanos).sum();
+    }
+
+    /** Calls in one direction over every engine (a chunk each, as Cassandra calls the codec). */
+    public long operations(String direction) {
+        return ENGINES.stream().mapToLong(e -> get(e, direction).operations).sum();
+    }
+
     public long totalErrors() {
         return counters.values().stream().mapToLong(c -> c.errors).sum();
     }

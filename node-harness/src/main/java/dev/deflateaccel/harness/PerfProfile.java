@@ -3,6 +3,7 @@ package dev.deflateaccel.harness;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,9 +36,10 @@ public final class PerfProfile {
         this.data = data;
     }
 
-    /** Starts sampling {@code pid} into {@code data} (perf's own messages go to data.log). */
+    /** Starts sampling {@code pid} into {@code data}, its folder created (perf's own messages go to data.log). */
     public static PerfProfile start(long pid, Path data) {
         try {
+            Files.createDirectories(data.toAbsolutePath().getParent());
             Process p = new ProcessBuilder("perf", "record", "-F", Integer.toString(FREQUENCY), "-p",
                     Long.toString(pid), "-o", data.toString()).redirectErrorStream(true)
                     .redirectOutput(data.resolveSibling(data.getFileName() + ".log").toFile()).start();
@@ -58,14 +60,21 @@ public final class PerfProfile {
                 perf.destroyForcibly();
                 throw new IllegalStateException("perf record did not stop; see " + data + ".log");
             }
-            Process report = new ProcessBuilder("perf", "report", "-i", data.toString(), "--sort", "dso", "--stdio",
-                    "-q").redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            String text = new String(report.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (report.waitFor() != 0 || text.isBlank()) {
-                throw new IllegalStateException("perf report on " + data + " gave nothing (exit " + report.exitValue()
-                        + "); see " + data + ".log");
+            // Once more if the first report is empty: it happened once in 18 windows, cause unknown;
+            // what perf said is kept beside the data (data.log, data.report.log).
+            for (int attempt = 1; ; attempt++) {
+                Process report = new ProcessBuilder("perf", "report", "-i", data.toString(), "--sort", "dso",
+                        "--stdio", "-q").redirectError(data.resolveSibling(data.getFileName() + ".report.log").toFile())
+                        .start();
+                String text = new String(report.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                if (report.waitFor() == 0 && !text.isBlank()) {
+                    return parse(List.of(text.split("\n")));
+                }
+                if (attempt == 2) {
+                    throw new IllegalStateException("perf report on " + data + " gave nothing (exit "
+                            + report.exitValue() + "); see " + data + ".log and .report.log");
+                }
             }
-            return parse(List.of(text.split("\n")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

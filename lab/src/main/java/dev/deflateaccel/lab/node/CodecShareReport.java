@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
+import dev.deflateaccel.harness.EngineStats;
 import dev.deflateaccel.lab.tools.MarkdownTable;
 import dev.deflateaccel.lab.tools.ReportWriter;
 import dev.deflateaccel.lab.tools.Spread;
@@ -27,6 +28,12 @@ final class CodecShareReport {
             table.add(metric(w, "codec libraries, perf %", r -> r.perfCodec(w)));
             table.add(new Metric<>(w + ": agent / perf", r -> r.windows.get(w).agentShare / r.perfCodec(w), true, "%.2f"));
             table.add(metric(w, "agent - perf, points", r -> r.windows.get(w).agentShare - r.perfCodec(w)));
+            for (int d = 0; d < 2; d++) {
+                int direction = d;
+                String name = EngineStats.DIRECTIONS.get(d);
+                table.add(metric(w, name + " share, agent %", r -> r.windows.get(w).directionShare[direction]));
+                table.add(metric(w, name + " CPU us/call", r -> r.windows.get(w).cpuMicrosPerCall[direction]));
+            }
             for (String[] object : List.of(CodecShareResult.JNA, new String[] {"libzip.so"}, new String[] {"libc.so"},
                     new String[] {"libjvm.so"})) {
                 table.add(metric(w, "perf " + object[0] + " %", r -> r.windows.get(w).perf(object)));
@@ -68,6 +75,7 @@ final class CodecShareReport {
                     w.agentShare, r.perfCodec(name), w.opsPerSecond));
             w.perf.entrySet().stream().limit(8).forEach(e -> s.append(String.format(Locale.ROOT, " %s %.1f%%",
                     e.getKey(), e.getValue())));
+            s.append(w.perfProblem == null ? "" : " none: " + w.perfProblem);
             s.append(w.adviseLine.isEmpty() ? "; " : "; advise: " + w.adviseLine + "; ");
         });
         return s.append(String.format(Locale.ROOT, "failures %d, wrong reads %d", r.failures, r.wrongReads)).toString();
@@ -83,14 +91,15 @@ final class CodecShareReport {
         List<CodecShareResult> stock = results.values().iterator().next();
         MarkdownTable table = new MarkdownTable("window", "engine (advise's row)", "stock share, agent %>",
                 "advise's share %>", "predicted share %>", "engine run's share %>", "in stock's CPU per request %>",
-                "predicted saving, points>", "measured saving, points>", "predicted / measured saving>");
+                "predicted saving, points>", "measured saving, points>", "predicted / measured saving>",
+                "measured at the runs' CPU per call, points>", "predicted / that>");
         for (String w : CodecShareResult.WINDOWS) {
             for (Map.Entry<SteadyConfig, List<CodecShareResult>> e : results.entrySet()) {
                 String row = CodecShareRun.ADVISE_ROWS.get(e.getKey().name);
                 if (row == null) {
                     continue;
                 }
-                // Per repetition: the eight columns' values; then each column's median (min-max).
+                // Per repetition: the ten columns' values; then each column's median (min-max).
                 List<double[]> reps = new ArrayList<>();
                 for (int i = 0; i < Math.min(stock.size(), e.getValue().size()); i++) {
                     CodecShareResult.Window s = stock.get(i).windows.get(w);
@@ -99,12 +108,14 @@ final class CodecShareReport {
                     double inStockTerms = x.agentShare * x.cpuSecondsPerOp / s.cpuSecondsPerOp;
                     reps.add(new double[] {s.agentShare, s.adviseShare, predicted, x.agentShare, inStockTerms,
                             s.adviseShare - predicted, s.agentShare - inStockTerms,
-                            (s.adviseShare - predicted) / (s.agentShare - inStockTerms)});
+                            (s.adviseShare - predicted) / (s.agentShare - inStockTerms), s.savingAtCpuPerCallOf(x),
+                            (s.adviseShare - predicted) / s.savingAtCpuPerCallOf(x)});
                 }
                 List<Object> cells = new ArrayList<>(List.of(w, e.getKey().name + " (" + row + ")"));
-                for (int c = 0; c < 8; c++) {
+                for (int c = 0; c < 10; c++) {
                     int column = c;
-                    cells.add(Spread.of(reps.stream().mapToDouble(v -> v[column]).toArray()).format(c == 7 ? "%.2f" : "%.1f"));
+                    cells.add(Spread.of(reps.stream().mapToDouble(v -> v[column]).toArray())
+                            .format(c == 7 || c == 9 ? "%.2f" : "%.1f"));
                 }
                 table.row(cells.toArray());
             }
@@ -113,7 +124,9 @@ final class CodecShareReport {
                 + " on the cassandra run against the engine run of the same repetition; median (min-max) over the"
                 + " repetitions. Predicted saving: advise's share minus its predicted share, both of stock's CPU."
                 + " Measured: the cassandra run's agent share minus the engine run's, the latter taken to stock's"
-                + " CPU per request (times the engine run's node CPU per request over the cassandra run's).")
+                + " CPU per request (times the engine run's node CPU per request over the cassandra run's); and, for"
+                + " the same codec work whatever each window held, the cassandra run's share in each direction times"
+                + " one minus the engine run's CPU per call (a chunk) over its own.")
                 .table(table).render();
     }
 }

@@ -33,14 +33,33 @@ final class CodecShareResult extends RunResult {
         double opsPerSecond;
         /** The node's CPU seconds per request: the predictions are in stock's CPU for the same work. */
         double cpuSecondsPerOp;
+        /**
+         * By direction (EngineStats.DIRECTIONS: compress, decompress): the agent's share, and CPU per
+         * call (a chunk each). Per call, not per GB: the agent does not count the output of
+         * Cassandra's own code, so stock's decompressed bytes are unknown (the 012744 run's per-GB rows).
+         */
+        final double[] directionShare = new double[2];
+        final double[] cpuMicrosPerCall = new double[2];
+
+        /** The saving, in points of this (stock) window's CPU, if each direction's call cost {@code engine}'s. */
+        double savingAtCpuPerCallOf(Window engine) {
+            double saving = 0;
+            for (int d = 0; d < 2; d++) {
+                saving += directionShare[d] == 0 ? 0 : directionShare[d] * (1 - engine.cpuMicrosPerCall[d] / cpuMicrosPerCall[d]);
+            }
+            return saving;
+        }
         /** advise --node-cpu's reading of the codec's share ("compression is X%"), NaN when not run. */
         double adviseShare = Double.NaN;
         /** advise's predicted share (its median) per engine row, e.g. "libdeflate 6". */
         final Map<String, Double> predicted = new LinkedHashMap<>();
         String adviseLine = "";
+        /** Why perf gave nothing for this window, or null. */
+        String perfProblem;
 
+        /** perf's share of these objects; NaN (left out of the medians) where perf gave nothing. */
         double perf(String... prefixes) {
-            return PerfProfile.share(perf, prefixes);
+            return perf.isEmpty() ? Double.NaN : PerfProfile.share(perf, prefixes);
         }
     }
 

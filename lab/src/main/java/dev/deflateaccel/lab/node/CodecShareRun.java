@@ -35,12 +35,15 @@ final class CodecShareRun {
     private final SteadyLoadOptions options;
     private final FreshNode freshNode;
     private final TestTable table;
+    private final Path perfDir;
 
     CodecShareRun(SteadyLoadOptions options, Path nodesDir) {
         this.options = options;
         this.freshNode = new FreshNode(nodesDir, CassandraLine.V5_0, SteadyRun.BASE,
                 NodeEngineCheck.Requires.BOTH, null, false);
         this.table = new TestTable("codec_share", "rows", options.chunkKb);
+        // perf's files outlive the node's folder, so that a window's profile can be looked at again.
+        this.perfDir = options.resultsDir.resolve("perf");
     }
 
     CodecShareResult run(SteadyConfig config, int repetition) {
@@ -74,15 +77,27 @@ final class CodecShareRun {
     private void window(FreshNode.Started node, String name, MixedWorkload load, CodecShareResult.Window w) {
         EngineStats before = node.node.engineStats();
         double cpu = ProcessCpu.seconds(node.pid);
-        PerfProfile perf = PerfProfile.start(node.pid, node.node.layout().root().resolve("perf-" + name + ".data"));
+        PerfProfile perf = PerfProfile.start(node.pid, perfDir.resolve(node.node.name() + "-" + name + ".data"));
         long start = System.nanoTime();
         try (Progress ignored = Progress.show(name + ", measured", () -> String.format(Locale.ROOT,
                 "%,d ops, %ds of %ds", load.completed.get(), (long) seconds(start), options.measured.toSeconds()))) {
             load.run(options.measured);
         }
-        w.perf = perf.stop();
+        try {
+            w.perf = perf.stop();
+        } catch (IllegalStateException e) {
+            // One window without perf's figures (n/a in the report) must not end the other runs.
+            w.perfProblem = e.getMessage();
+            Progress.say("  %s", e.getMessage());
+        }
         double cpuSeconds = ProcessCpu.seconds(node.pid) - cpu;
-        w.agentShare = 100 * node.node.engineStats().since(before).cpuNanos() / 1e9 / cpuSeconds;
+        EngineStats codec = node.node.engineStats().since(before);
+        w.agentShare = 100 * codec.cpuNanos() / 1e9 / cpuSeconds;
+        for (int d = 0; d < 2; d++) {
+            String direction = EngineStats.DIRECTIONS.get(d);
+            w.directionShare[d] = 100 * codec.cpuNanos(direction) / 1e9 / cpuSeconds;
+            w.cpuMicrosPerCall[d] = codec.cpuNanos(direction) / 1e3 / Math.max(1, codec.operations(direction));
+        }
         w.opsPerSecond = load.operationsPerSecond();
         w.cpuSecondsPerOp = cpuSeconds / Math.max(1, load.completed.get());
     }

@@ -25,13 +25,17 @@ class CodecShareReportTest {
         // igzip: 9% and 11%, at stock's CPU per request.
         results.put(configs.get(2), List.of(engine("igzip", 9, 1.0), engine("igzip", 11, 1.0)));
         String table = CodecShareReport.predictions(results);
-        // libdeflate: predicted savings 4 and 5 points; measured 12 - 6.4 = 5.6 and 14 - 7.2 = 6.8: 0.71 and 0.74.
+        // libdeflate: predicted savings 4 and 5 points; measured 12 - 6.4 = 5.6 and 14 - 7.2 = 6.8: 0.71 and 0.74;
+        // per call 3 and 3.5: 1.33 and 1.43.
         assertTrue(table.contains("| mixed | libdeflate (libdeflate 6) | 13.0 (12.0-14.0) | 11.0 (10.0-12.0) |"
-                + " 6.5 (6.0-7.0) | 8.5 (8.0-9.0) | 6.8 (6.4-7.2) | 4.5 (4.0-5.0) | 6.2 (5.6-6.8) | 0.72 (0.71-0.74) |"),
+                + " 6.5 (6.0-7.0) | 8.5 (8.0-9.0) | 6.8 (6.4-7.2) | 4.5 (4.0-5.0) | 6.2 (5.6-6.8) | 0.72 (0.71-0.74) |"
+                + " 3.3 (3.0-3.5) | 1.38 (1.33-1.43) |"),
                 table);
-        // igzip: predicted 3 and 4, measured 3 and 3: 1.00 and 1.33.
+        // Per call: compressing at half stock's CPU saves half the compress share: 3 and 3.5 points, whatever the windows held.
+        // igzip: predicted 3 and 4, measured 3 and 3: 1.00 and 1.33; per call 3 and 3.5: 1.00 and 1.14.
         assertTrue(table.contains("| reads | igzip (igzip 1) | 13.0 (12.0-14.0) | 11.0 (10.0-12.0) | 7.5 (7.0-8.0) |"
-                + " 10.0 (9.0-11.0) | 10.0 (9.0-11.0) | 3.5 (3.0-4.0) | 3.0 (3.0-3.0) | 1.17 (1.00-1.33) |"), table);
+                + " 10.0 (9.0-11.0) | 10.0 (9.0-11.0) | 3.5 (3.0-4.0) | 3.0 (3.0-3.0) | 1.17 (1.00-1.33) |"
+                + " 3.3 (3.0-3.5) | 1.07 (1.00-1.14) |"), table);
     }
 
     private static CodecShareResult stock(double agent, double advise, double libdeflate, double igzip) {
@@ -42,6 +46,11 @@ class CodecShareReportTest {
             w.predicted.put("libdeflate 6", libdeflate);
             w.predicted.put("igzip 1", igzip);
             w.cpuSecondsPerOp = 1.0;
+            // Half the share in each direction, at 2 and 1 us a call.
+            w.directionShare[0] = agent / 2;
+            w.directionShare[1] = agent / 2;
+            w.cpuMicrosPerCall[0] = 2;
+            w.cpuMicrosPerCall[1] = 1;
         });
         return r;
     }
@@ -51,6 +60,9 @@ class CodecShareReportTest {
         r.windows.values().forEach(w -> {
             w.agentShare = agent;
             w.cpuSecondsPerOp = cpuSecondsPerOp;
+            // Half stock's CPU per call compressing, and stock's decompressing.
+            w.cpuMicrosPerCall[0] = 1;
+            w.cpuMicrosPerCall[1] = 1;
         });
         return r;
     }
