@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -80,6 +81,19 @@ public final class PerfProfile {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * {@link #stop()}, or, where perf gave nothing, an empty map and the reason to {@code problem}:
+     * for a benchmark whose other windows and runs must go on without this one's profile.
+     */
+    public Map<String, Double> stop(Consumer<String> problem) {
+        try {
+            return stop();
+        } catch (IllegalStateException e) {
+            problem.accept(e.getMessage());
+            return new LinkedHashMap<>();
         }
     }
 

@@ -11,11 +11,7 @@ import dev.deflateaccel.lab.tools.MarkdownTable;
 import dev.deflateaccel.lab.tools.ReportWriter;
 import dev.deflateaccel.lab.tools.Spread;
 
-/**
- * What the codec-share report shows (issue 43 item 4): per window, the agent's codec share beside
- * perf's for the libraries doing the work, perf's other objects the agent's figure may hold, and
- * advise --node-cpu's predictions against the savings the engine runs measured.
- */
+/** The codec-share report (issue 43 item 4): the agent's share beside perf's, and advise's predictions against the savings. */
 final class CodecShareReport {
 
     private CodecShareReport() {
@@ -82,10 +78,8 @@ final class CodecShareReport {
     }
 
     /**
-     * Each engine's predicted saving against the measured one, repetition by repetition, in points
-     * of stock's CPU for the same work: advise predicts the codec's CPU with the engine as a share of
-     * today's CPU, while the engine run's own share is of its own, smaller CPU per request; so the
-     * measured share is taken to stock's terms by the two runs' CPU per request.
+     * Each engine's predicted saving against the measured one, repetition by repetition, in points of stock's CPU for
+     * the same work: the engine run's own share is of its own, smaller CPU per request, so it is taken to stock's.
      */
     static String predictions(Map<SteadyConfig, List<CodecShareResult>> results) {
         List<CodecShareResult> stock = results.values().iterator().next();

@@ -6,11 +6,7 @@ import java.util.Map;
 
 import dev.deflateaccel.harness.PerfProfile;
 
-/**
- * What one codec-share run measured (issue 43 item 4): per window, the codec's share of the node's
- * CPU as the agent timed it and as perf sampled it by library, and with every engine off, advise
- * --node-cpu's prediction for each engine.
- */
+/** One codec-share run (issue 43 item 4): per window, the codec's share as the agent and perf saw it, and advise's. */
 final class CodecShareResult extends RunResult {
 
     /** The windows in run order: the side-by-side's mixed load, then reads only. */
@@ -26,40 +22,35 @@ final class CodecShareResult extends RunResult {
 
     /** One window's figures, percent of the node's CPU. */
     static final class Window {
-        /** The agent's CpuNanos over every engine and direction, over the node's CPU in the window. */
+        /** The agent's CpuNanos (every engine and direction) over the node's CPU in the window. */
         double agentShare;
-        /** perf's percent of the node's samples by shared object. */
+        /** perf's percent of the node's samples by shared object; empty where perf gave nothing. */
         Map<String, Double> perf = new LinkedHashMap<>();
+        String perfProblem;
         double opsPerSecond;
         /** The node's CPU seconds per request: the predictions are in stock's CPU for the same work. */
         double cpuSecondsPerOp;
-        /**
-         * By direction (EngineStats.DIRECTIONS: compress, decompress): the agent's share, and CPU per
-         * call (a chunk each). Per call, not per GB: the agent does not count the output of
-         * Cassandra's own code, so stock's decompressed bytes are unknown (the 012744 run's per-GB rows).
-         */
+        /** By direction (compress, decompress): the agent's share, and CPU per call (per GB is unknown for stock). */
         final double[] directionShare = new double[2];
         final double[] cpuMicrosPerCall = new double[2];
+        /** advise --node-cpu's share ("compression is X%"), NaN when not run; its predicted share per row. */
+        double adviseShare = Double.NaN;
+        final Map<String, Double> predicted = new LinkedHashMap<>();
+        String adviseLine = "";
+
+        /** perf's share of these objects; NaN (left out of the medians) where perf gave nothing. */
+        double perf(String... prefixes) {
+            return perf.isEmpty() ? Double.NaN : PerfProfile.share(perf, prefixes);
+        }
 
         /** The saving, in points of this (stock) window's CPU, if each direction's call cost {@code engine}'s. */
         double savingAtCpuPerCallOf(Window engine) {
             double saving = 0;
             for (int d = 0; d < 2; d++) {
-                saving += directionShare[d] == 0 ? 0 : directionShare[d] * (1 - engine.cpuMicrosPerCall[d] / cpuMicrosPerCall[d]);
+                saving += directionShare[d] == 0 ? 0
+                        : directionShare[d] * (1 - engine.cpuMicrosPerCall[d] / cpuMicrosPerCall[d]);
             }
             return saving;
-        }
-        /** advise --node-cpu's reading of the codec's share ("compression is X%"), NaN when not run. */
-        double adviseShare = Double.NaN;
-        /** advise's predicted share (its median) per engine row, e.g. "libdeflate 6". */
-        final Map<String, Double> predicted = new LinkedHashMap<>();
-        String adviseLine = "";
-        /** Why perf gave nothing for this window, or null. */
-        String perfProblem;
-
-        /** perf's share of these objects; NaN (left out of the medians) where perf gave nothing. */
-        double perf(String... prefixes) {
-            return perf.isEmpty() ? Double.NaN : PerfProfile.share(perf, prefixes);
         }
     }
 

@@ -21,16 +21,15 @@ import dev.deflateaccel.harness.workload.TestTable;
 import dev.deflateaccel.sample.SampleRows;
 
 /**
- * One codec-share run (issue 43 item 4) on a fresh 5.0 node with the agent: the side-by-side's
- * load, flush and major compaction and an unmeasured stretch of its mixed load (the JIT's warm-up),
- * then two measured windows: its 50/50 mixed load, then reads only (every read decompresses a
- * chunk: 5.0's chunk cache is off by default), both closed loop, on the steady load's 16 MiB
- * memtable so that the mixed window flushes and compacts. Over each window the agent's codec CPU
- * counters and perf's samples of the node are taken side by side; with every engine off
- * (Cassandra's own code, timed) advise --node-cpu then predicts each engine's share from that
- * window's last minute, for the report to hold against what the engine runs measure.
+ * One codec-share run (issue 43 item 4) on a fresh 5.0 node with the agent and the steady load's
+ * 16 MiB memtable: the side-by-side's load, compaction and mixed load unmeasured (the JIT's
+ * warm-up), then its mixed load and reads only, both closed loop, each with the agent's counters
+ * and perf's samples side by side; with every engine off, advise --node-cpu's prediction after each.
  */
 final class CodecShareRun {
+
+    /** advise's row for each engine configuration: the engine at the level SteadyConfig sets. */
+    static final Map<String, String> ADVISE_ROWS = Map.of("libdeflate", "libdeflate 6", "igzip", "igzip 1");
 
     private final SteadyLoadOptions options;
     private final FreshNode freshNode;
@@ -42,8 +41,7 @@ final class CodecShareRun {
         this.freshNode = new FreshNode(nodesDir, CassandraLine.V5_0, SteadyRun.BASE,
                 NodeEngineCheck.Requires.BOTH, null, false);
         this.table = new TestTable("codec_share", "rows", options.chunkKb);
-        // perf's files outlive the node's folder, so that a window's profile can be looked at again.
-        this.perfDir = options.resultsDir.resolve("perf");
+        this.perfDir = options.resultsDir.resolve("perf"); // perf's files outlive the node's folder
     }
 
     CodecShareResult run(SteadyConfig config, int repetition) {
@@ -83,13 +81,8 @@ final class CodecShareRun {
                 "%,d ops, %ds of %ds", load.completed.get(), (long) seconds(start), options.measured.toSeconds()))) {
             load.run(options.measured);
         }
-        try {
-            w.perf = perf.stop();
-        } catch (IllegalStateException e) {
-            // One window without perf's figures (n/a in the report) must not end the other runs.
-            w.perfProblem = e.getMessage();
-            Progress.say("  %s", e.getMessage());
-        }
+        // A window without perf's figures is n/a in the report; it must not end the other runs.
+        w.perf = perf.stop(problem -> Progress.say("  %s", w.perfProblem = problem));
         double cpuSeconds = ProcessCpu.seconds(node.pid) - cpu;
         EngineStats codec = node.node.engineStats().since(before);
         w.agentShare = 100 * codec.cpuNanos() / 1e9 / cpuSeconds;
@@ -102,11 +95,7 @@ final class CodecShareRun {
         w.cpuSecondsPerOp = cpuSeconds / Math.max(1, load.completed.get());
     }
 
-    /**
-     * advise --node-cpu on the node's table right after the window, as an operator runs it: its
-     * shares are the agent's last minute, nearly all of it the window (advise reads them after its
-     * short sampling, while the node idles).
-     */
+    /** advise --node-cpu on the node's table right after the window: its shares are the last minute's, nearly all the window's. */
     private void predict(FreshNode.Started node, CodecShareResult.Window w) {
         AgentCli.Result advise = AgentCli.run("advise", "--json", "--seconds", "10", "--node-cpu",
                 Integer.toString(node.node.ports().jmx()),
@@ -123,7 +112,4 @@ final class CodecShareRun {
             throw new UncheckedIOException("advise --json gave no JSON: " + advise.output, e);
         }
     }
-
-    /** advise's row for each engine configuration: the engine at the level SteadyConfig sets. */
-    static final Map<String, String> ADVISE_ROWS = Map.of("libdeflate", "libdeflate 6", "igzip", "igzip 1");
 }

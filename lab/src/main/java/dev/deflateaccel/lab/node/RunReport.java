@@ -42,7 +42,7 @@ final class RunReport<R> {
         /** What the agent's engines did in a run, or "" without the agent. */
         final Function<R, String> engines;
         final List<String> howMeasured;
-        /** A section of the program's own after the per-run lines (markdown, "" for none): figures across configurations. */
+        /** The program's own section after the per-run lines (markdown, "" for none). */
         Function<Map<SteadyConfig, List<R>>, String> section = results -> "";
 
         Definition(String title, List<Metric<R>> table, List<Metric<R>> ranked, List<Metric<R>> charted,

@@ -44,10 +44,9 @@ public final class SteadyLoad {
                     new SaturationRun(options, nodesDir)::run);
         }
         if (options.codecShare) {
-            return run(options, "codec-share", String.format(Locale.ROOT, "%,d rows loaded, flushed and compacted,"
-                            + " %d s of mixed load unmeasured, then %d s of it and %d s of reads only, each under perf; ",
-                    options.rows, options.warmUp.toSeconds(), options.measured.toSeconds(),
-                    options.measured.toSeconds()), CodecShareReport.definition(),
+            return run(options, "codec-share", String.format(Locale.ROOT, "%,d rows loaded, flushed and compacted, %d s of"
+                    + " mixed load unmeasured, then %d s of it and %3$d s of reads only, each under perf; ", options.rows,
+                    options.warmUp.toSeconds(), options.measured.toSeconds()), CodecShareReport.definition(),
                     new CodecShareRun(options, nodesDir)::run);
         }
         if (options.compactionReads) {

@@ -60,10 +60,9 @@ final class SteadyLoadOptions {
                     + "W s unmeasured, then S s at each number in flight C; the result is the highest throughput whose "
                     + "read p99 stays under B ms and the node's CPU per operation there. With --quick 60000 points, so "
                     + "that compactions write with the table's compressor.", o -> o.saturation = true)
-            .flag("--codec-share", "the agent's codec CPU share against perf's instead (issue 43 item 4): per run the"
-                    + " side-by-side's load of N rows, compaction, W s of its mixed load unmeasured, S s of it and S s of"
-                    + " reads only under perf record (perf, as root); advise --node-cpu after each with every engine off.",
-                    o -> o.codecShare = true)
+            .flag("--codec-share", "the agent's codec CPU share against perf's instead (issue 43 item 4): per run N rows"
+                    + " loaded and compacted, W s of mixed load unmeasured, S s of it and S s of reads only under perf record"
+                    + " (perf, as root); advise --node-cpu after each with every engine off.", o -> o.codecShare = true)
             .option("--configs A,B,...", ValueKind.of("configurations among " + String.join(",", SteadyConfig.names()),
                     SteadyConfig::parse), SteadyConfig.DEFAULT_SET, "configurations, alternated; known: "
                     + String.join(", ", SteadyConfig.names()), (o, v) -> o.configs = v)
