@@ -51,13 +51,8 @@ public final class EngineStats {
 
     /** Operations summed over every engine other than {@code engine} in {@code direction}. */
     public long operationsExcept(String engine, String direction) {
-        long sum = 0;
-        for (Map.Entry<String, EngineCounters> entry : counters.entrySet()) {
-            if (entry.getKey().endsWith("/" + direction) && !entry.getKey().equals(key(engine, direction))) {
-                sum += entry.getValue().operations;
-            }
-        }
-        return sum;
+        return inDirection(direction).filter(e -> !e.getKey().equals(key(engine, direction)))
+                .mapToLong(e -> e.getValue().operations).sum();
     }
 
     /** The codec's CPU nanoseconds over every engine and direction, Cassandra's own code ({@code cassandra}) included. */
@@ -67,12 +62,17 @@ public final class EngineStats {
 
     /** The same in one direction. */
     public long cpuNanos(String direction) {
-        return ENGINES.stream().mapToLong(e -> get(e, direction).cpuNanos).sum();
+        return inDirection(direction).mapToLong(e -> e.getValue().cpuNanos).sum();
     }
 
     /** Calls in one direction over every engine (a chunk each, as Cassandra calls the codec). */
     public long operations(String direction) {
-        return ENGINES.stream().mapToLong(e -> get(e, direction).operations).sum();
+        return inDirection(direction).mapToLong(e -> e.getValue().operations).sum();
+    }
+
+    /** Every engine's counters in {@code direction}, by key. */
+    private Stream<Map.Entry<String, EngineCounters>> inDirection(String direction) {
+        return counters.entrySet().stream().filter(e -> e.getKey().endsWith("/" + direction));
     }
 
     public long totalErrors() {

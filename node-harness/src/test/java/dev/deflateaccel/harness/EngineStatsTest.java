@@ -25,4 +25,19 @@ class EngineStatsTest {
         assertEquals(0, delta.get("cassandra", EngineStats.COMPRESS).operations);
         assertEquals(0, delta.get("igzip", EngineStats.COMPRESS).operations);
     }
+
+    /** The codec-share check's sums: CPU and calls per direction over every engine, Cassandra's code included. */
+    @Test
+    void perDirectionSumsTakeEveryEngineOfThatDirectionOnly() {
+        EngineStats stats = new EngineStats(Map.of(
+                "libdeflate/compress", new EngineCounters(3, 0, 0, 0, 0, 300),
+                "cassandra/compress", new EngineCounters(1, 0, 0, 0, 0, 50),
+                "libdeflate/decompress", new EngineCounters(7, 0, 0, 0, 0, 70)));
+        assertEquals(350, stats.cpuNanos(EngineStats.COMPRESS));
+        assertEquals(4, stats.operations(EngineStats.COMPRESS));
+        assertEquals(70, stats.cpuNanos(EngineStats.DECOMPRESS));
+        assertEquals(420, stats.cpuNanos());
+        assertEquals(1, stats.operationsExcept("libdeflate", EngineStats.COMPRESS));
+        assertEquals(0, stats.operationsExcept("libdeflate", EngineStats.DECOMPRESS));
+    }
 }
