@@ -68,7 +68,7 @@ final class CompactionReadsReport {
     static RunReport.Definition<CompactionReadsResult> definition(int throttleMib) {
         String throttled = throttleMib + " MiB/s";
         Rows rows = new Rows(throttled);
-        return new RunReport.Definition<>(
+        RunReport.Definition<CompactionReadsResult> d = new RunReport.Definition<>(
             "deflate-accel reads during compaction", rows.table, rows.ranked, rows.charted, null, null,
             r -> String.format(Locale.ROOT, "table %.0f MiB; unthrottled: %s; %s: %s", r.tableBytes / MIB,
                     line(r.unthrottled), throttled, line(r.throttled)),
@@ -95,6 +95,9 @@ final class CompactionReadsReport {
                             + " compaction, after the first has warmed the JIT)"
                             : " (below this machine's stock compaction rate, so that it binds)")
                             + ", in that order in every run."));
+        d.section = results -> new CompactionTimeline(results, throttled).section();
+        d.files = (results, prefix) -> new CompactionTimeline(results, throttled).write(prefix);
+        return d;
     }
 
     private static String line(CompactionReadsResult.Phase p) {

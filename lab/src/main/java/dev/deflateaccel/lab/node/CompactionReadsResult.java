@@ -1,6 +1,8 @@
 package dev.deflateaccel.lab.node;
 
+import java.util.List;
 
+import dev.deflateaccel.harness.NodeTimeline;
 import dev.deflateaccel.harness.workload.FixedRateLoad;
 
 /**
@@ -25,6 +27,10 @@ final class CompactionReadsResult extends RunResult {
         double gcThreadSeconds;
         /** Length of that reads window: from the compaction's start to its end as the client saw it. */
         double windowSeconds;
+        /** That window second by second: the node's and the host's signals, and the reads' p50 and p99 in each. */
+        List<NodeTimeline.Second> timeline = List.of();
+        double[] readP50PerSecond = {};
+        double[] readP99PerSecond = {};
 
         double compactionCpuPerSecond() {
             return perSecond(compactionThreadSeconds);

@@ -14,8 +14,10 @@ import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.Files2;
 import dev.deflateaccel.harness.NodePorts;
+import dev.deflateaccel.harness.NodeTimeline;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.SSTableFiles;
+import dev.deflateaccel.harness.ThreadGroupCpu;
 import dev.deflateaccel.harness.workload.FixedRateLoad;
 import dev.deflateaccel.harness.workload.TimeSeriesTable;
 
@@ -105,6 +107,7 @@ final class CompactionReadsRun {
         FixedRateLoad during = reads(node, table, seed + 100);
         long mark = started.log.mark();
         ThreadGroupCpu.Snapshot before = ThreadGroupCpu.take(started.pid);
+        NodeTimeline timeline = NodeTimeline.start(started.pid, node.ports().jmx());
         long start = System.nanoTime();
         CompletableFuture<Void> compaction = CompletableFuture.runAsync(() -> majorCompaction(node, table));
         try (Progress ignored = Progress.show(label + ": reads during the major compaction", () -> String.format(
@@ -115,7 +118,10 @@ final class CompactionReadsRun {
         compaction.join();
         phase.windowSeconds = (System.nanoTime() - start) / 1e9;
         ThreadGroupCpu.Snapshot after = ThreadGroupCpu.take(started.pid);
+        phase.timeline = timeline.stop();
         phase.during.measure(during);
+        phase.readP50PerSecond = during.reads.percentileMillisPerSecond(start, phase.timeline.size(), 50);
+        phase.readP99PerSecond = during.reads.percentileMillisPerSecond(start, phase.timeline.size(), 99);
         Map<String, Double> threads = ThreadGroupCpu.secondsBetween(before, after);
         phase.compactionThreadSeconds = threads.get("compaction");
         phase.jitThreadSeconds = threads.get("jit");

@@ -3,6 +3,8 @@ package dev.deflateaccel.lab.node;
 import java.util.List;
 import java.util.Locale;
 
+import dev.deflateaccel.harness.ThreadGroupCpu;
+
 /** What the write-heavy ingest report shows (RunReport writes it). */
 final class IngestReport {
 

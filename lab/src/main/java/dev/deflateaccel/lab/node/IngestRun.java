@@ -9,8 +9,11 @@ import java.util.Locale;
 import java.util.Map;
 
 import dev.deflateaccel.harness.CassandraLine;
+import dev.deflateaccel.harness.Compactions;
 import dev.deflateaccel.harness.NodeSettings;
+import dev.deflateaccel.harness.PendingCompactions;
 import dev.deflateaccel.harness.SSTableFiles;
+import dev.deflateaccel.harness.ThreadGroupCpu;
 import dev.deflateaccel.harness.workload.FixedRateLoad;
 import dev.deflateaccel.harness.workload.TimeSeriesPoint;
 import dev.deflateaccel.harness.workload.TimeSeriesPreload;

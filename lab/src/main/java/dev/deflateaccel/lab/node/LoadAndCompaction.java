@@ -6,6 +6,7 @@ import static dev.deflateaccel.lab.node.Elapsed.seconds;
 import java.time.Duration;
 import java.util.Locale;
 
+import dev.deflateaccel.harness.Compactions;
 import dev.deflateaccel.harness.ProcessCpu;
 import dev.deflateaccel.harness.workload.DataWriter;
 import dev.deflateaccel.harness.workload.TestTable;

@@ -129,6 +129,7 @@ final class RotatedRuns {
             Path md = resultsDir.resolve(stamp + "-" + kind + ".md");
             Path png = resultsDir.resolve(stamp + "-" + kind + ".png");
             boolean drawn = ChartWriter.write(kind, header, report.charts(), 2, 700, 420, png);
+            report.writeFiles(resultsDir.resolve(stamp + "-" + kind));
             // The report and its data beside it (X.json), from the same text.
             ReportDataFile.write(md, markdown + (drawn ? "\nFigure: `" + png.getFileName() + "`\n" : ""));
             System.out.println();

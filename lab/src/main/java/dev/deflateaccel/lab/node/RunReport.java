@@ -1,10 +1,12 @@
 package dev.deflateaccel.lab.node;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 import org.jfree.chart.ChartFactory;
@@ -16,6 +18,8 @@ import dev.deflateaccel.lab.tools.ChartWriter;
 import dev.deflateaccel.lab.tools.MarkdownTable;
 import dev.deflateaccel.lab.tools.ReportWriter;
 import dev.deflateaccel.lab.tools.Spread;
+
+import dev.deflateaccel.harness.ThreadGroupCpu;
 
 /**
  * A node program's results as markdown: per measurement the median and range of each
@@ -44,6 +48,8 @@ final class RunReport<R> {
         final List<String> howMeasured;
         /** The program's own section after the per-run lines (markdown, "" for none). */
         Function<Map<SteadyConfig, List<R>>, String> section = results -> "";
+        /** The program's own files beside the report, given its path without ".md" (none by default). */
+        BiConsumer<Map<SteadyConfig, List<R>>, Path> files = (results, prefix) -> { };
 
         Definition(String title, List<Metric<R>> table, List<Metric<R>> ranked, List<Metric<R>> charted,
                    Metric<R> groupSplitOf, Function<String, Metric<R>> groupMetric, Function<R, String> runLine,
@@ -124,6 +130,11 @@ final class RunReport<R> {
         md.endList().raw(definition.section.apply(results)).raw("How measured:\n");
         definition.howMeasured.forEach(md::item);
         return md.render();
+    }
+
+    /** The program's own files, beside the report whose path without ".md" is {@code prefix}. */
+    void writeFiles(Path prefix) {
+        definition.files.accept(results, prefix);
     }
 
     /** A metric's median (min-max) per configuration, and below it the ratio to the first. */

@@ -6,6 +6,8 @@ import java.util.Locale;
 
 import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.Compactions;
+import dev.deflateaccel.harness.ThreadGroupCpu;
 import dev.deflateaccel.harness.workload.FixedRateLoad;
 import dev.deflateaccel.harness.workload.TimeSeriesPreload;
 import dev.deflateaccel.harness.workload.TimeSeriesTable;

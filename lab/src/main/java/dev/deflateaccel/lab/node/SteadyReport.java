@@ -3,6 +3,8 @@ package dev.deflateaccel.lab.node;
 import java.util.List;
 import java.util.Locale;
 
+import dev.deflateaccel.harness.ThreadGroupCpu;
+
 /** What the steady-load report shows (RunReport writes it): its measurements, one run's line, how it was measured. */
 final class SteadyReport {
 

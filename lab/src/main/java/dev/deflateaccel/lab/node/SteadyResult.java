@@ -3,6 +3,8 @@ package dev.deflateaccel.lab.node;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.deflateaccel.harness.ThreadGroupCpu;
+
 /** What one steady-load run on one fresh node measured. */
 final class SteadyResult extends RunResult {
 

@@ -7,9 +7,11 @@ import java.time.Duration;
 import java.util.Locale;
 
 import dev.deflateaccel.harness.CassandraLine;
+import dev.deflateaccel.harness.Compactions;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.ProcessCpu;
 import dev.deflateaccel.harness.SSTableFiles;
+import dev.deflateaccel.harness.ThreadGroupCpu;
 import dev.deflateaccel.harness.workload.FixedRateLoad;
 import dev.deflateaccel.harness.workload.TimeSeriesPreload;
 import dev.deflateaccel.harness.workload.TimeSeriesTable;

@@ -2,17 +2,48 @@ package dev.deflateaccel.harness.workload;
 
 import java.util.Arrays;
 
-/** Latencies of one kind of operation, in microseconds; thread-safe appends, exact percentiles. */
+/**
+ * Latencies of one kind of operation, in microseconds, each with when it completed; thread-safe
+ * appends, exact percentiles, over the whole load or second by second.
+ */
 public final class Latencies {
 
     private long[] micros = new long[1 << 16];
+    private long[] completedAt = new long[1 << 16];
     private int count;
 
     public synchronized void record(long nanos) {
         if (count == micros.length) {
             micros = Arrays.copyOf(micros, count * 2);
+            completedAt = Arrays.copyOf(completedAt, count * 2);
         }
+        completedAt[count] = System.nanoTime();
         micros[count++] = nanos / 1000;
+    }
+
+    /**
+     * For each whole second from {@code fromNanos} (System.nanoTime) on, {@code seconds} of them, the
+     * latency below which {@code percent} % of the operations that completed in it did, in ms; NaN
+     * for a second in which none completed.
+     */
+    public synchronized double[] percentileMillisPerSecond(long fromNanos, int seconds, double percent) {
+        long[][] bySecond = new long[seconds][];
+        int[] n = new int[seconds];
+        for (int i = 0; i < count; i++) {
+            long s = (completedAt[i] - fromNanos) / 1_000_000_000L;
+            if (completedAt[i] >= fromNanos && s < seconds) {
+                int k = (int) s;
+                if (bySecond[k] == null || n[k] == bySecond[k].length) {
+                    bySecond[k] = bySecond[k] == null ? new long[256] : Arrays.copyOf(bySecond[k], n[k] * 2);
+                }
+                bySecond[k][n[k]++] = micros[i];
+            }
+        }
+        double[] millis = new double[seconds];
+        for (int k = 0; k < seconds; k++) {
+            millis[k] = n[k] == 0 ? Double.NaN : percentileMillis(Arrays.copyOf(bySecond[k], n[k]), percent);
+        }
+        return millis;
     }
 
     public synchronized int count() {
@@ -24,9 +55,12 @@ public final class Latencies {
         if (count == 0) {
             return Double.NaN;
         }
-        long[] sorted = Arrays.copyOf(micros, count);
-        Arrays.sort(sorted);
-        int index = (int) Math.ceil(percent / 100.0 * count) - 1;
-        return sorted[Math.max(0, Math.min(count - 1, index))] / 1000.0;
+        return percentileMillis(Arrays.copyOf(micros, count), percent);
+    }
+
+    private static double percentileMillis(long[] micros, double percent) {
+        Arrays.sort(micros);
+        int index = (int) Math.ceil(percent / 100.0 * micros.length) - 1;
+        return micros[Math.max(0, Math.min(micros.length - 1, index))] / 1000.0;
     }
 }

@@ -1,12 +1,9 @@
-package dev.deflateaccel.lab.node;
+package dev.deflateaccel.harness;
 
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
-
-import dev.deflateaccel.harness.CassandraNode;
-import dev.deflateaccel.harness.NodePorts;
 
 /**
  * Watches a node's compaction backlog over JMX while a load keeps running, to find when the
@@ -14,7 +11,7 @@ import dev.deflateaccel.harness.NodePorts;
  * the strategies' estimated remaining tasks plus the compactions running. Polled four times a second
  * on one open connection; nodetool would start a JVM per poll inside the measured window.
  */
-final class PendingCompactions implements AutoCloseable {
+public final class PendingCompactions implements AutoCloseable {
 
     private static final long POLL_MILLIS = 250;
 
@@ -26,7 +23,7 @@ final class PendingCompactions implements AutoCloseable {
     private volatile String error;
 
     /** Connects; the watch starts with {@link #start()}, so that connecting costs the measured time nothing. */
-    PendingCompactions(CassandraNode node) {
+    public PendingCompactions(CassandraNode node) {
         try {
             this.connector = JMXConnectorFactory.connect(NodePorts.jmxUrl(node.ports().jmx()));
             this.gauge = new ObjectName("org.apache.cassandra.metrics:type=Compaction,name=PendingTasks");
@@ -37,7 +34,7 @@ final class PendingCompactions implements AutoCloseable {
     }
 
     /** Starts watching; {@link #secondsUntilNone()} counts from now. */
-    void start() {
+    public void start() {
         sinceNanos = System.nanoTime();
         poller.start();
     }
@@ -63,7 +60,7 @@ final class PendingCompactions implements AutoCloseable {
      * Seconds from the start of the watch to the first poll that saw no compaction pending, or NaN if
      * none did yet; a failed poll fails the run rather than report a backlog it did not see end.
      */
-    double secondsUntilNone() {
+    public double secondsUntilNone() {
         if (error != null) {
             throw new IllegalStateException("reading the node's pending compactions over JMX failed: " + error);
         }
@@ -72,7 +69,7 @@ final class PendingCompactions implements AutoCloseable {
     }
 
     /** Seconds since {@link #start()}. */
-    double secondsSinceStart() {
+    public double secondsSinceStart() {
         return (System.nanoTime() - sinceNanos) / 1e9;
     }
 

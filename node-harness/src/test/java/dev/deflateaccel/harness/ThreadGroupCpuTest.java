@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab.node;
+package dev.deflateaccel.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

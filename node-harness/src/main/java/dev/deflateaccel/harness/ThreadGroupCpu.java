@@ -1,4 +1,4 @@
-package dev.deflateaccel.lab.node;
+package dev.deflateaccel.harness;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,15 +11,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.deflateaccel.harness.ProcessCpu;
-
 /**
  * A node's CPU split by what its threads do, from /proc/&lt;pid&gt;/task/&lt;tid&gt;/stat. It
  * shows where a codec can save CPU at all: compaction and flush threads spend most of theirs in
  * the compressor, while the request threads mostly parse CQL, merge and serialize rows. The
  * thread's name is the kernel's comm, Cassandra's thread name cut to 15 characters.
  */
-final class ThreadGroupCpu {
+public final class ThreadGroupCpu {
 
     /**
      * The groups in report order; "other" is everything else, exited threads included. The request
@@ -27,16 +25,16 @@ final class ThreadGroupCpu {
      * changed from run to run (ReadStage alone took 4 to 173 us/op across three runs of one
      * configuration, node-results/20261130-161244-steady.md), while their sum is steady.
      */
-    static final List<String> GROUPS = List.of("compaction", "flush", "request", "gc", "jit", "other");
+    public static final List<String> GROUPS = List.of("compaction", "flush", "request", "gc", "jit", "other");
 
     /** The groups as a report's "How measured" says them. */
-    static final String HOW_SPLIT = "\"of which ... threads\": the same CPU split by thread name (/proc/<pid>/task/*/stat):"
+    public static final String HOW_SPLIT = "\"of which ... threads\": the same CPU split by thread name (/proc/<pid>/task/*/stat):"
             + " compaction = CompactionExecutor, flush = the memtable flush writers, request = Native-Transport-Requests"
             + " (CQL), ReadStage and MutationStage, gc = G1's threads, jit = the compilers, other = the rest,"
             + " including threads that exited in the window.";
 
     /** CPU ticks per live thread at one instant: tid to its group and ticks. */
-    static final class Snapshot {
+    public static final class Snapshot {
         private final Map<String, String> groupByTid = new HashMap<>();
         private final Map<String, Long> ticksByTid = new HashMap<>();
         private final double processSeconds;
@@ -46,7 +44,7 @@ final class ThreadGroupCpu {
         }
 
         /** The whole process's CPU seconds from this snapshot to a later one. */
-        double processSecondsUntil(Snapshot later) {
+        public double processSecondsUntil(Snapshot later) {
             return later.processSeconds - processSeconds;
         }
     }
@@ -54,7 +52,7 @@ final class ThreadGroupCpu {
     private ThreadGroupCpu() {
     }
 
-    static Snapshot take(long pid) {
+    public static Snapshot take(long pid) {
         Snapshot s = new Snapshot(ProcessCpu.seconds(pid));
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Paths.get("/proc/" + pid + "/task"))) {
             for (Path task : tasks) {
@@ -78,7 +76,7 @@ final class ThreadGroupCpu {
      * CPU seconds per group between two snapshots. A thread born in between counts from zero; what
      * threads that exited in between used is in the process total, so it lands in "other".
      */
-    static Map<String, Double> secondsBetween(Snapshot before, Snapshot after) {
+    public static Map<String, Double> secondsBetween(Snapshot before, Snapshot after) {
         Map<String, Double> seconds = new LinkedHashMap<>();
         GROUPS.forEach(g -> seconds.put(g, 0.0));
         double grouped = 0;
@@ -96,7 +94,7 @@ final class ThreadGroupCpu {
     }
 
     /** Cassandra 5.0/6.0 thread names (as cut by the kernel) to groups. */
-    static String group(String comm) {
+    public static String group(String comm) {
         if (comm.startsWith("CompactionExec")) {
             return "compaction";
         }
