@@ -33,6 +33,11 @@ final class CodecShareResult extends RunResult {
         /** By direction (compress, decompress): the agent's share, and CPU per call (per GB is unknown for stock). */
         final double[] directionShare = new double[2];
         final double[] cpuMicrosPerCall = new double[2];
+        /** By direction, the codec's calls per request: a window that held more compaction makes more per request. */
+        final double[] callsPerRequest = new double[2];
+        /** nodetool compactionstats's pending tasks at the window's start and end: the backlog it took over and left. */
+        double pendingAtStart;
+        double pendingAtEnd;
         /** advise --node-cpu's share ("compression is X%"), NaN when not run; its predicted share per row. */
         double adviseShare = Double.NaN;
         final Map<String, Double> predicted = new LinkedHashMap<>();

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.deflateaccel.harness.AgentCli;
 import dev.deflateaccel.harness.CassandraLine;
+import dev.deflateaccel.harness.Compactions;
 import dev.deflateaccel.harness.EngineStats;
 import dev.deflateaccel.harness.PerfProfile;
 import dev.deflateaccel.harness.ProcessCpu;
@@ -73,6 +74,7 @@ final class CodecShareRun {
 
     /** The window: the agent's counters and the node's CPU read around it, perf recording throughout. */
     private void window(FreshNode.Started node, String name, MixedWorkload load, CodecShareResult.Window w) {
+        w.pendingAtStart = Compactions.pending(node.node);
         EngineStats before = node.node.engineStats();
         double cpu = ProcessCpu.seconds(node.pid);
         PerfProfile perf = PerfProfile.start(node.pid, perfDir.resolve(node.node.name() + "-" + name + ".data"));
@@ -85,11 +87,13 @@ final class CodecShareRun {
         w.perf = perf.stop(problem -> Progress.say("  %s", w.perfProblem = problem));
         double cpuSeconds = ProcessCpu.seconds(node.pid) - cpu;
         EngineStats codec = node.node.engineStats().since(before);
+        w.pendingAtEnd = Compactions.pending(node.node);
         w.agentShare = 100 * codec.cpuNanos() / 1e9 / cpuSeconds;
         for (int d = 0; d < 2; d++) {
             String direction = EngineStats.DIRECTIONS.get(d);
             w.directionShare[d] = 100 * codec.cpuNanos(direction) / 1e9 / cpuSeconds;
             w.cpuMicrosPerCall[d] = codec.cpuNanos(direction) / 1e3 / Math.max(1, codec.operations(direction));
+            w.callsPerRequest[d] = codec.operations(direction) / (double) Math.max(1, load.completed.get());
         }
         w.opsPerSecond = load.operationsPerSecond();
         w.cpuSecondsPerOp = cpuSeconds / Math.max(1, load.completed.get());

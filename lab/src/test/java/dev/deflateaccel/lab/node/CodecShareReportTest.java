@@ -26,16 +26,18 @@ class CodecShareReportTest {
         results.put(configs.get(2), List.of(engine("igzip", 9, 1.0), engine("igzip", 11, 1.0)));
         String table = CodecShareReport.predictions(results);
         // libdeflate: predicted savings 4 and 5 points; measured 12 - 6.4 = 5.6 and 14 - 7.2 = 6.8: 0.71 and 0.74;
-        // per call 3 and 3.5: 1.33 and 1.43.
+        // per call 3 and 3.5: 1.33 and 1.43. At the window's share: 12 * (1 - 6/10) = 4.8 and 14 * (1 - 7/12) = 5.83,
+        // over per call: 1.60 and 1.67.
         assertTrue(table.contains("| mixed | libdeflate (libdeflate 6) | 13.0 (12.0-14.0) | 11.0 (10.0-12.0) |"
                 + " 6.5 (6.0-7.0) | 8.5 (8.0-9.0) | 6.8 (6.4-7.2) | 4.5 (4.0-5.0) | 6.2 (5.6-6.8) | 0.72 (0.71-0.74) |"
-                + " 3.3 (3.0-3.5) | 1.38 (1.33-1.43) |"),
+                + " 3.3 (3.0-3.5) | 1.38 (1.33-1.43) | 5.3 (4.8-5.8) | 1.63 (1.60-1.67) |"),
                 table);
         // Per call: compressing at half stock's CPU saves half the compress share: 3 and 3.5 points, whatever the windows held.
-        // igzip: predicted 3 and 4, measured 3 and 3: 1.00 and 1.33; per call 3 and 3.5: 1.00 and 1.14.
+        // igzip: predicted 3 and 4, measured 3 and 3: 1.00 and 1.33; per call 3 and 3.5: 1.00 and 1.14; at the
+        // window's share 12 * (1 - 7/10) = 3.6 and 14 * (1 - 8/12) = 4.67, over per call 1.20 and 1.33.
         assertTrue(table.contains("| reads | igzip (igzip 1) | 13.0 (12.0-14.0) | 11.0 (10.0-12.0) | 7.5 (7.0-8.0) |"
                 + " 10.0 (9.0-11.0) | 10.0 (9.0-11.0) | 3.5 (3.0-4.0) | 3.0 (3.0-3.0) | 1.17 (1.00-1.33) |"
-                + " 3.3 (3.0-3.5) | 1.07 (1.00-1.14) |"), table);
+                + " 3.3 (3.0-3.5) | 1.07 (1.00-1.14) | 4.1 (3.6-4.7) | 1.27 (1.20-1.33) |"), table);
     }
 
     private static CodecShareResult stock(double agent, double advise, double libdeflate, double igzip) {
