@@ -84,9 +84,11 @@ public final class NodeTimeline implements AutoCloseable {
     }
 
     /** Stops, and returns the seconds sampled. */
-    public synchronized List<Second> stop() {
-        close();
-        return new ArrayList<>(seconds);
+    public List<Second> stop() {
+        close(); // not under the lock: the sampler takes it to add its last second
+        synchronized (this) {
+            return new ArrayList<>(seconds);
+        }
     }
 
     @Override

@@ -34,6 +34,8 @@ final class CompactionReadsReport {
             table.add(reads(name + ": read p50 ms during compaction", phase, p -> p.during.p50));
             table.add(p99);
             table.add(p999);
+            table.add(new Metric<>(name + ": reads over 10 ms during compaction", r -> phase.apply(r).during.over10ms,
+                    true, "%.0f"));
             table.add(reads(name + ": read p50 ms without compaction", phase, p -> p.quiet.p50));
             table.add(reads(name + ": read p99 ms without compaction", phase, p -> p.quiet.p99));
             table.add(reads(name + ": read p99.9 ms without compaction", phase, p -> p.quiet.p999));

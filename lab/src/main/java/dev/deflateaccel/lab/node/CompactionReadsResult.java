@@ -52,6 +52,8 @@ final class CompactionReadsResult extends RunResult {
         double p99;
         double p999;
         long count;
+        /** Reads over 10 ms: a stall's cost in reads, which a window's percentile hides or shows by its length. */
+        long over10ms;
         long late;
         long failures;
         long wrong;
@@ -61,6 +63,7 @@ final class CompactionReadsResult extends RunResult {
             p99 = load.reads.percentileMillis(99);
             p999 = load.reads.percentileMillis(99.9);
             count = load.reads.count();
+            over10ms = load.reads.countAboveMillis(10);
             late = load.lateSends.get();
             failures = load.failures.get();
             wrong = load.wrongReads.get();

@@ -12,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 import org.apache.commons.math3.stat.correlation.SpearmansCorrelation;
 import org.jfree.chart.ChartFactory;
@@ -28,66 +28,101 @@ import dev.deflateaccel.lab.tools.ReportWriter;
 import dev.deflateaccel.lab.tools.Spread;
 
 /**
- * The reads-during-compaction report second by second (issue 37): every run's compaction window as
- * data ({@code <report>-timeline.tsv}) and as a plot ({@code <report>-timeline.png}), and a table of
- * each signal's mean over the window and its rank correlation with the second's read p99. The
- * resource the reads wait on is a signal that rises in their slow seconds and is higher under the
- * configurations whose p99 is worse; a signal that does neither is ruled out.
+ * The reads-during-compaction report second by second (issue 37): where each window's slowest
+ * second falls and what the node and the host did in it; each signal's mean over the window and its
+ * rank correlation with the second's read p99; every second of every run as data
+ * ({@code <report>-timeline.tsv}) and a plot ({@code <report>-timeline.png}). The resource the reads
+ * wait on is a signal that rises in their slow seconds; a signal that does not is ruled out.
  */
 final class CompactionTimeline {
 
+    private static final String P99 = "read p99 ms";
     /** Plotted beside the reads' p99, a panel each. */
     private static final List<String> PLOTTED = List.of("compaction read MB/s", "compaction threads CPU s/s",
             "cpu pressure some %", "io pressure some %", "dirty MiB");
+    /** What the node and the host did in a window's slowest second. */
+    private static final List<String> AT_SLOWEST = List.of("io pressure some %", "io pressure full %", "writeback MiB",
+            "cpu pressure some %", "jit threads CPU s/s");
+    /** A window's series, in the data's column order. */
+    private static final List<String> SERIES = concat(List.of("read p50 ms", P99), NodeTimeline.SIGNALS);
     private static final Color[] COLORS = {Color.BLACK, new Color(0xD62728), new Color(0x1F77B4), new Color(0x2CA02C)};
 
-    private final Map<SteadyConfig, List<CompactionReadsResult>> results;
-    /** The two compactions' names in report order, and how to find each in a result. */
-    private final Map<String, Function<CompactionReadsResult, CompactionReadsResult.Phase>> phases;
+    /** One window of one run: its configuration and repetition, and each series, second by second. */
+    private static final class Window {
+        final String phase;
+        final SteadyConfig config;
+        final int repetition;
+        final Map<String, double[]> series = new LinkedHashMap<>();
+
+        Window(String phase, SteadyConfig config, int repetition, CompactionReadsResult.Phase p) {
+            this.phase = phase;
+            this.config = config;
+            this.repetition = repetition;
+            series.put("read p50 ms", p.readP50PerSecond);
+            series.put(P99, p.readP99PerSecond);
+            NodeTimeline.SIGNALS.forEach(signal -> series.put(signal,
+                    p.timeline.stream().mapToDouble(second -> second.values.get(signal)).toArray()));
+        }
+
+        /** The second with the highest read p99. */
+        int slowest() {
+            double[] p99 = series.get(P99);
+            int k = 0;
+            for (int t = 1; t < p99.length; t++) {
+                k = p99[t] > p99[k] ? t : k;
+            }
+            return k;
+        }
+    }
+
+    /** The windows by compaction (in report order), then configuration, then repetition. */
+    private final Map<String, Map<SteadyConfig, List<Window>>> windows = new LinkedHashMap<>();
 
     CompactionTimeline(Map<SteadyConfig, List<CompactionReadsResult>> results, String secondName) {
-        this.results = results;
-        this.phases = new LinkedHashMap<>();
-        phases.put("unthrottled", r -> r.unthrottled);
-        phases.put(secondName, r -> r.throttled);
-    }
-
-    /** The series of a window, in order: the reads' p50 and p99, then the node's and the host's signals. */
-    private static List<String> names() {
-        List<String> names = new ArrayList<>(List.of("read p50 ms", "read p99 ms"));
-        names.addAll(NodeTimeline.SIGNALS);
-        return names;
-    }
-
-    /** The run's reads' p50 and p99 and every signal, a series each, second by second. */
-    private static Map<String, double[]> series(CompactionReadsResult.Phase p) {
-        Map<String, double[]> s = new LinkedHashMap<>();
-        s.put("read p50 ms", p.readP50PerSecond);
-        s.put("read p99 ms", p.readP99PerSecond);
-        for (String signal : NodeTimeline.SIGNALS) {
-            s.put(signal, p.timeline.stream().mapToDouble(second -> second.values.get(signal)).toArray());
+        for (String phase : List.of("unthrottled", secondName)) {
+            Map<SteadyConfig, List<Window>> byConfig = windows.computeIfAbsent(phase, p -> new LinkedHashMap<>());
+            results.forEach((config, runs) -> {
+                List<Window> list = byConfig.computeIfAbsent(config, c -> new ArrayList<>());
+                runs.forEach(r -> list.add(new Window(phase, config, list.size() + 1,
+                        phase.equals("unthrottled") ? r.unthrottled : r.throttled)));
+            });
         }
-        return s;
     }
 
-    /** Per compaction and signal: each configuration's mean over the window and its correlation with read p99. */
     String section() {
-        List<String> columns = new ArrayList<>(List.of("compaction: signal"));
-        results.keySet().forEach(c -> columns.addAll(List.of(c.name + " mean>", c.name + " r>")));
-        MarkdownTable table = new MarkdownTable(columns.toArray(new String[0]));
-        phases.forEach((phase, of) -> {
-            for (String signal : names()) {
+        List<String> columns = new ArrayList<>(List.of("compaction: configuration", "s before the end>", P99 + ">"));
+        AT_SLOWEST.forEach(signal -> columns.add(signal + ">"));
+        columns.add("dirty MiB the second before>");
+        MarkdownTable slowest = new MarkdownTable(columns.toArray(new String[0]));
+        windows.forEach((phase, byConfig) -> byConfig.forEach((config, runs) -> {
+            List<Object> cells = new ArrayList<>(List.of(phase + ": " + config.name));
+            cells.add(spread(runs, w -> w.series.get(P99).length - 1 - w.slowest(), "%.0f"));
+            for (String signal : concat(List.of(P99), AT_SLOWEST)) {
+                cells.add(spread(runs, w -> w.series.get(signal)[w.slowest()], "%.2f"));
+            }
+            cells.add(spread(runs, w -> w.slowest() == 0 ? Double.NaN : w.series.get("dirty MiB")[w.slowest() - 1],
+                    "%.2f"));
+            slowest.row(cells.toArray());
+        }));
+        List<String> signalColumns = new ArrayList<>(List.of("compaction: signal"));
+        windows.values().iterator().next().keySet().forEach(c -> signalColumns.addAll(List.of(c.name + " mean>",
+                c.name + " r>")));
+        MarkdownTable signals = new MarkdownTable(signalColumns.toArray(new String[0]));
+        windows.forEach((phase, byConfig) -> {
+            for (String signal : SERIES) {
                 List<Object> cells = new ArrayList<>(List.of(phase + ": " + signal));
-                results.values().forEach(runs -> {
-                    cells.add(Spread.of(runs.stream().mapToDouble(r -> mean(series(of.apply(r)).get(signal)))
-                            .toArray()).format("%.2f"));
-                    cells.add(signal.equals("read p99 ms") ? "" : Spread.of(runs.stream().mapToDouble(r -> spearman(
-                            series(of.apply(r)).get(signal), of.apply(r).readP99PerSecond)).toArray()).format("%.2f"));
+                byConfig.values().forEach(runs -> {
+                    cells.add(spread(runs, w -> mean(w.series.get(signal)), "%.2f"));
+                    cells.add(signal.equals(P99) ? "" : spread(runs, w -> spearman(w.series.get(signal),
+                            w.series.get(P99)), "%.2f"));
                 });
-                table.row(cells.toArray());
+                signals.row(cells.toArray());
             }
         });
-        return new ReportWriter("").section("Second by second").paragraph("Each signal over each compaction's"
+        return new ReportWriter("").section("Second by second").paragraph("Each window's slowest second (its"
+                + " highest read p99): how many seconds before the compaction's end it came, and what the node and the"
+                + " host did in it; the dirty pages are the second before's (what was about to be written); median"
+                + " (min-max) over the repetitions.").table(slowest).paragraph("Each signal over each compaction's"
                 + " window, one value a second (NodeTimeline): its mean over the window, and r, Spearman's rank"
                 + " correlation between it and the second's read p99 over the window's seconds; median (min-max) over"
                 + " the repetitions. Every second of every run is in the -timeline.tsv beside this report, and plotted"
@@ -95,47 +130,43 @@ final class CompactionTimeline {
                 + " runnable tasks stalled on the resource, host-wide; dirty, writeback, dirtied and active file:"
                 + " /proc/vmstat and /proc/meminfo, host-wide; disk MB/s: the node's /proc/<pid>/io; compaction"
                 + " read MB/s: the progress of CompactionManager's compactions; gc pause and allocation: the node's"
-                + " GarbageCollector and Threading MBeans.").table(table).render();
+                + " GarbageCollector and Threading MBeans.").table(signals).render();
     }
 
     /** The timeline's data and plot, beside the report whose path without ".md" is {@code prefix}. */
     void write(Path prefix) {
-        StringBuilder tsv = new StringBuilder("configuration\trepetition\tcompaction\tsecond");
-        names().forEach(name -> tsv.append('\t').append(name));
+        StringBuilder tsv = new StringBuilder("configuration\trepetition\tcompaction\tsecond\t" + String.join("\t", SERIES));
         List<JFreeChart> charts = new ArrayList<>();
-        phases.forEach((phase, of) -> {
-            List<String> plotted = new ArrayList<>(List.of("read p99 ms"));
-            plotted.addAll(PLOTTED);
+        windows.forEach((phase, byConfig) -> {
+            List<String> plotted = concat(List.of(P99), PLOTTED);
             List<XYSeriesCollection> panels = new ArrayList<>();
             plotted.forEach(signal -> panels.add(new XYSeriesCollection()));
-            results.forEach((config, runs) -> {
-                for (int rep = 0; rep < runs.size(); rep++) {
-                    Map<String, double[]> series = series(of.apply(runs.get(rep)));
-                    int seconds = series.get("read p99 ms").length;
-                    for (int t = 0; t < seconds; t++) {
-                        tsv.append(String.format(Locale.ROOT, "%n%s\t%d\t%s\t%d", config.name, rep + 1, phase, t + 1));
-                        for (double[] values : series.values()) {
-                            tsv.append(String.format(Locale.ROOT, "\t%.3f", t < values.length ? values[t] : Double.NaN));
-                        }
-                    }
-                    for (int k = 0; k < plotted.size(); k++) {
-                        XYSeries line = new XYSeries(config.name + " " + (rep + 1), false);
-                        double[] values = series.get(plotted.get(k));
-                        for (int t = 0; t < values.length; t++) {
-                            line.add(t + 1, Double.isNaN(values[t]) ? null : values[t]);
-                        }
-                        panels.get(k).addSeries(line);
+            List<Color> paints = new ArrayList<>(); // a line per window, a colour per configuration
+            List<SteadyConfig> configs = new ArrayList<>(byConfig.keySet());
+            byConfig.values().forEach(runs -> runs.forEach(w -> {
+                paints.add(COLORS[configs.indexOf(w.config) % COLORS.length]);
+                for (int t = 0; t < w.series.get(P99).length; t++) {
+                    tsv.append(String.format(Locale.ROOT, "%n%s\t%d\t%s\t%d", w.config.name, w.repetition, phase, t + 1));
+                    for (double[] values : w.series.values()) {
+                        tsv.append(String.format(Locale.ROOT, "\t%.3f", t < values.length ? values[t] : Double.NaN));
                     }
                 }
-            });
+                for (int k = 0; k < plotted.size(); k++) {
+                    XYSeries line = new XYSeries(w.config.name + " " + w.repetition, false);
+                    double[] values = w.series.get(plotted.get(k));
+                    for (int t = 0; t < values.length; t++) {
+                        line.add(t + 1, Double.isNaN(values[t]) ? null : values[t]);
+                    }
+                    panels.get(k).addSeries(line);
+                }
+            }));
             for (int k = 0; k < plotted.size(); k++) {
                 JFreeChart chart = ChartFactory.createXYLineChart(phase + ": " + plotted.get(k),
                         "s since the compaction started", plotted.get(k), panels.get(k), PlotOrientation.VERTICAL,
                         k == 0, false, false);
                 ChartWriter.style(chart.getXYPlot());
-                for (int s = 0; s < panels.get(k).getSeriesCount(); s++) {
-                    int config = s / Math.max(1, results.values().iterator().next().size());
-                    chart.getXYPlot().getRenderer().setSeriesPaint(s, COLORS[config % COLORS.length]);
+                for (int s = 0; s < paints.size(); s++) {
+                    chart.getXYPlot().getRenderer().setSeriesPaint(s, paints.get(s));
                 }
                 charts.add(chart);
             }
@@ -148,6 +179,16 @@ final class CompactionTimeline {
         ChartWriter.write("timeline", List.of("Reads during compaction, second by second: every run (a line each,"
                 + " a colour per configuration), from the compaction's start to its end; data in the -timeline.tsv"),
                 charts, PLOTTED.size() + 1, 460, 340, Path.of(prefix + "-timeline.png"));
+    }
+
+    private static String spread(List<Window> runs, ToDoubleFunction<Window> value, String format) {
+        return Spread.of(runs.stream().mapToDouble(value).toArray()).format(format);
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     private static double mean(double[] values) {

@@ -13,7 +13,7 @@ import dev.deflateaccel.harness.NodeSettings;
 
 /**
  * The configurations the steady-load program compares, by the name used on
- * the command line: how the node starts (agent or not, which engine, flush_compression) and which
+ * the command line: how the node starts (agent or not, which engine, a yaml variant) and which
  * compressor the table uses.
  */
 final class SteadyConfig {
@@ -40,19 +40,26 @@ final class SteadyConfig {
 
     private static final Map<String, SteadyConfig> ALL = new LinkedHashMap<>();
 
+    /**
+     * The cassandra.yaml line a configuration may add, with the suffix it gives its name: none; flushes
+     * compressed with the table's compressor instead of 5.0's LZ4 ("fast"); writers that fsync every
+     * trickle_fsync_interval (10 MiB), so that a compaction never leaves its whole output dirty.
+     */
+    private static final String[][] VARIANTS = {{"", null, null}, {"-flush-table", "flush_compression", "table"},
+            {"-trickle-fsync", "trickle_fsync", "true"}};
+
     static {
-        for (boolean flushTable : new boolean[] {false, true}) {
-            add(new SteadyConfig("stock", "Deflate, stock", null, null, "DeflateCompressor", flushTable));
+        for (String[] v : VARIANTS) {
+            add(new SteadyConfig("stock", "Deflate, stock", null, null, "DeflateCompressor", v));
             add(new SteadyConfig("libdeflate", "Deflate + agent, libdeflate", AgentConfig.libdeflate(), "libdeflate",
-                    "DeflateCompressor", flushTable));
-            add(new SteadyConfig("igzip", "Deflate + agent, igzip", IGZIP, "igzip", "DeflateCompressor", flushTable));
-            add(new SteadyConfig("igzip3", "Deflate + agent, igzip level 3", IGZIP3, "igzip", "DeflateCompressor",
-                    flushTable));
+                    "DeflateCompressor", v));
+            add(new SteadyConfig("igzip", "Deflate + agent, igzip", IGZIP, "igzip", "DeflateCompressor", v));
+            add(new SteadyConfig("igzip3", "Deflate + agent, igzip level 3", IGZIP3, "igzip", "DeflateCompressor", v));
         }
         add(new SteadyConfig("cassandra", "Deflate + agent, every engine off (Cassandra's code, timed)",
-                AgentConfig.allOff("every engine off"), "cassandra", "DeflateCompressor", false));
-        add(new SteadyConfig("lz4", "LZ4, stock", null, null, "LZ4Compressor", false));
-        add(new SteadyConfig("zstd", "Zstd, stock", null, null, "ZstdCompressor", false));
+                AgentConfig.allOff("every engine off"), "cassandra", "DeflateCompressor", VARIANTS[0]));
+        add(new SteadyConfig("lz4", "LZ4, stock", null, null, "LZ4Compressor", VARIANTS[0]));
+        add(new SteadyConfig("zstd", "Zstd, stock", null, null, "ZstdCompressor", VARIANTS[0]));
     }
 
     final String name;
@@ -62,17 +69,19 @@ final class SteadyConfig {
     /** The engine the agent must have used both ways, or null without the agent. */
     final String engine;
     final String compressor;
-    /** flush_compression: table (flushes use the table's compressor) instead of stock's fast (LZ4). */
-    final boolean flushTable;
+    /** The cassandra.yaml line the configuration adds, or null. */
+    final String yamlKey;
+    final String yamlValue;
 
     private SteadyConfig(String name, String label, AgentConfig agent, String engine, String compressor,
-            boolean flushTable) {
-        this.name = flushTable ? name + "-flush-table" : name;
-        this.label = flushTable ? label + ", flush_compression: table" : label;
+            String[] variant) {
+        this.name = name + variant[0];
+        this.label = variant[1] == null ? label : label + ", " + variant[1] + ": " + variant[2];
         this.agent = agent;
         this.engine = engine;
         this.compressor = compressor;
-        this.flushTable = flushTable;
+        this.yamlKey = variant[1];
+        this.yamlValue = variant[2];
     }
 
     private static void add(SteadyConfig config) {
@@ -91,7 +100,7 @@ final class SteadyConfig {
     }
 
     /**
-     * Node settings on top of {@code base}: the agent line if any and flush_compression. The
+     * Node settings on top of {@code base}: the agent line if any and the variant's yaml line. The
      * compressor is not a node setting; it goes into the table's CQL.
      */
     NodeSettings settings(NodeSettings base) {
@@ -102,7 +111,7 @@ final class SteadyConfig {
                 s = s.yaml(e.getKey(), e.getValue());
             }
         }
-        return flushTable ? s.yaml("flush_compression", "table") : s;
+        return yamlKey == null ? s : s.yaml(yamlKey, yamlValue);
     }
 
     String compressionCql(int chunkKb) {

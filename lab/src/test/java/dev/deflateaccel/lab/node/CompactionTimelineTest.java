@@ -41,6 +41,9 @@ class CompactionTimelineTest {
         // io pressure: stock's mean over 1..10 is 5.5, igzip's over 2..10 in steps of 2 is 6; r = 1 in every run.
         assertTrue(section.contains("| unthrottled: io pressure some % | 5.50 (5.50-5.50) | 1.00 (1.00-1.00) |"
                 + " 6.00 (6.00-6.00) | 1.00 (1.00-1.00) |"), section);
+        // The slowest second is the last (0 s before the end): p99 10 ms, io pressure 10%, full 1%; 9 s dirtied nothing.
+        assertTrue(section.contains("| unthrottled: stock | 0 (0-0) | 10.00 (10.00-10.00) | 10.00 (10.00-10.00) |"
+                + " 1.00 (1.00-1.00) | 1.00 (1.00-1.00) | 1.00 (1.00-1.00) | 1.00 (1.00-1.00) | 0.00 (0.00-0.00) |"), section);
         // dirty pages alternate, unrelated to p99's steady rise: r near zero.
         assertTrue(section.contains("| 1024 MiB/s: dirty MiB | 50.00 (50.00-50.00) | 0.17 (0.17-0.17) |"), section);
 

@@ -46,6 +46,15 @@ public final class Latencies {
         return millis;
     }
 
+    /** How many operations took longer than {@code millis}: what a stall cost, whatever the window's length. */
+    public synchronized int countAboveMillis(double millis) {
+        int n = 0;
+        for (int i = 0; i < count; i++) {
+            n += micros[i] > millis * 1000 ? 1 : 0;
+        }
+        return n;
+    }
+
     public synchronized int count() {
         return count;
     }

@@ -21,5 +21,6 @@ class LatenciesTest {
         assertArrayEquals(new double[] {99, Double.NaN, 7}, l.percentileMillisPerSecond(start, 3, 99));
         assertArrayEquals(new double[] {50, Double.NaN, 7}, l.percentileMillisPerSecond(start, 3, 50));
         assertEquals(99, l.percentileMillis(99), "the whole load's percentile as before");
+        assertEquals(90, l.countAboveMillis(10), "11..100 ms");
     }
 }
