@@ -161,8 +161,9 @@ public final class NodeTimeline implements AutoCloseable {
         if (jmx == null) {
             return;
         }
-        try {
-            MBeanServerConnection s = jmx.getMBeanServerConnection();
+        // Each on its own: an MBean this node or JVM lacks (TotalThreadAllocatedBytes before JDK 14)
+        // leaves that signal NaN and the others read.
+        jmxCounter(r, "gc pause ms/s", 1, s -> {
             long pauseMillis = 0;
             for (ObjectName gc : s.queryNames(new ObjectName("java.lang:type=GarbageCollector,name=*"), null)) {
                 // JDK 20+'s "G1 Concurrent GC" counts concurrent cycles, which pause nothing.
@@ -170,9 +171,12 @@ public final class NodeTimeline implements AutoCloseable {
                     pauseMillis += ((Number) s.getAttribute(gc, "CollectionTime")).longValue();
                 }
             }
-            counter(r, "gc pause ms/s", pauseMillis, 1);
-            counter(r, "allocation MB/s", (Long) s.getAttribute(new ObjectName("java.lang:type=Threading"),
-                    "TotalThreadAllocatedBytes"), MB);
+            return pauseMillis;
+        });
+        jmxCounter(r, "allocation MB/s", MB, s -> (Long) s.getAttribute(new ObjectName("java.lang:type=Threading"),
+                "TotalThreadAllocatedBytes"));
+        // Per compaction, not cumulative: a compaction that ends takes its bytes with it (clamped at zero).
+        jmxCounter(r, "compaction read MB/s", MB, s -> {
             long completed = 0;
             for (Object c : (List<?>) s.getAttribute(new ObjectName("org.apache.cassandra.db:type=CompactionManager"),
                     "Compactions")) {
@@ -181,10 +185,20 @@ public final class NodeTimeline implements AutoCloseable {
                     completed += Long.parseLong(m.get("completed").toString());
                 }
             }
-            // Per compaction, not cumulative: a compaction that ends takes its bytes with it (clamped at zero).
-            counter(r, "compaction read MB/s", completed, MB);
+            return completed;
+        });
+    }
+
+    /** What one JMX signal reads from the node's MBean server. */
+    private interface JmxRead {
+        Number read(MBeanServerConnection s) throws Exception;
+    }
+
+    private void jmxCounter(Reading r, String signal, double unit, JmxRead read) {
+        try {
+            counter(r, signal, read.read(jmx.getMBeanServerConnection()), unit);
         } catch (Exception e) {
-            // An MBean this node or JVM lacks (TotalThreadAllocatedBytes before JDK 14): that signal is NaN.
+            // That signal is NaN this second.
         }
     }
 

@@ -64,10 +64,10 @@ final class CompactionTimeline {
                     p.timeline.stream().mapToDouble(second -> second.values.get(signal)).toArray()));
         }
 
-        /** The second with the highest read p99. */
+        /** The second with the highest read p99; -1 for a window without seconds. */
         int slowest() {
             double[] p99 = series.get(P99);
-            int k = 0;
+            int k = p99.length == 0 ? -1 : 0;
             for (int t = 1; t < p99.length; t++) {
                 k = p99[t] > p99[k] ? t : k;
             }
@@ -96,11 +96,12 @@ final class CompactionTimeline {
         MarkdownTable slowest = new MarkdownTable(columns.toArray(new String[0]));
         windows.forEach((phase, byConfig) -> byConfig.forEach((config, runs) -> {
             List<Object> cells = new ArrayList<>(List.of(phase + ": " + config.name));
-            cells.add(spread(runs, w -> w.series.get(P99).length - 1 - w.slowest(), "%.0f"));
+            cells.add(spread(runs, w -> w.slowest() < 0 ? Double.NaN : w.series.get(P99).length - 1 - w.slowest(),
+                    "%.0f"));
             for (String signal : concat(List.of(P99), AT_SLOWEST)) {
-                cells.add(spread(runs, w -> w.series.get(signal)[w.slowest()], "%.2f"));
+                cells.add(spread(runs, w -> w.slowest() < 0 ? Double.NaN : w.series.get(signal)[w.slowest()], "%.2f"));
             }
-            cells.add(spread(runs, w -> w.slowest() == 0 ? Double.NaN : w.series.get("dirty MiB")[w.slowest() - 1],
+            cells.add(spread(runs, w -> w.slowest() < 1 ? Double.NaN : w.series.get("dirty MiB")[w.slowest() - 1],
                     "%.2f"));
             slowest.row(cells.toArray());
         }));

@@ -38,8 +38,8 @@ class CommittedReportShapeTest {
 
     @Test
     void compactionReads() throws IOException {
-        // The latest (a second unthrottled compaction at 1024 MiB/s): the earlier ones predate the JIT and GC rows.
-        assertSameShape("20261204-204538-compaction-reads.md", CompactionReadsReport.definition(1024),
+        // The latest (a second unthrottled compaction at 1024 MiB/s): the earlier ones predate the timeline and the slow-read count.
+        assertSameShape("20261205-044951-compaction-reads.md", CompactionReadsReport.definition(1024),
                 CompactionReadsResult::new);
     }
 
