@@ -42,8 +42,9 @@ final class SteadyConfig {
 
     /**
      * The cassandra.yaml line a configuration may add, with the suffix it gives its name: none; flushes
-     * compressed with the table's compressor instead of 5.0's LZ4 ("fast"); writers that fsync every
-     * trickle_fsync_interval (10 MiB), so that a compaction never leaves its whole output dirty.
+     * compressed with the table's compressor instead of 5.0's LZ4 ("fast"); trickle_fsync, meant to make
+     * writers fsync every trickle_fsync_interval (10 MiB) so that a compaction never leaves its whole
+     * output dirty (a trace on 5.0.9 found no such sync in a compaction: docs/performance.md).
      */
     private static final String[][] VARIANTS = {{"", null, null}, {"-flush-table", "flush_compression", "table"},
             {"-trickle-fsync", "trickle_fsync", "true"}};
