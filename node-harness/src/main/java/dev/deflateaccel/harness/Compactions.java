@@ -1,22 +1,14 @@
 package dev.deflateaccel.harness;
 
 import java.time.Duration;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Waits for a node's compactions to settle, so that every configuration starts a measurement from the same state. */
 public final class Compactions {
 
     private static final Pattern PENDING_NONE = Pattern.compile("(?m)^pending tasks:?\\s+0\\s*$");
-    private static final Pattern PENDING = Pattern.compile("(?m)^pending tasks:?\\s+(\\d+)");
 
     private Compactions() {
-    }
-
-    /** {@code nodetool compactionstats}'s "pending tasks N": compactions running plus those the strategies estimate. */
-    public static int pending(CassandraNode node) {
-        Matcher m = PENDING.matcher(node.nodetool().ok("compactionstats"));
-        return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
     /** {@code nodetool compactionstats}: "pending tasks 0" and no active compaction of the keyspace listed. */

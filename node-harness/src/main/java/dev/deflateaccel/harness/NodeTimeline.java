@@ -108,6 +108,14 @@ public final class NodeTimeline implements AutoCloseable {
     }
 
     private void sample() {
+        try {
+            sampleEverySecond();
+        } catch (RuntimeException e) {
+            // The node went away (its /proc files with it): the timeline ends at the last second read.
+        }
+    }
+
+    private void sampleEverySecond() {
         Reading previous = read();
         for (long k = 1; !stopped; k++) {
             LockSupport.parkNanos(startNanos + k * 1_000_000_000L - System.nanoTime());

@@ -14,6 +14,7 @@ import javax.management.remote.JMXConnectorFactory;
 public final class PendingCompactions implements AutoCloseable {
 
     private static final long POLL_MILLIS = 250;
+    private static final String GAUGE = "org.apache.cassandra.metrics:type=Compaction,name=PendingTasks";
 
     private final JMXConnector connector;
     private final ObjectName gauge;
@@ -26,11 +27,23 @@ public final class PendingCompactions implements AutoCloseable {
     public PendingCompactions(CassandraNode node) {
         try {
             this.connector = JMXConnectorFactory.connect(NodePorts.jmxUrl(node.ports().jmx()));
-            this.gauge = new ObjectName("org.apache.cassandra.metrics:type=Compaction,name=PendingTasks");
+            this.gauge = new ObjectName(GAUGE);
         } catch (Exception e) {
             throw new IllegalStateException("cannot read the node's pending compactions over JMX: " + e, e);
         }
         poller.setDaemon(true);
+    }
+
+    /**
+     * The gauge's value now, in one JMX read (nodetool compactionstats prints the same gauge, but
+     * starts a JVM beside the node's work); -1 if the node cannot be read.
+     */
+    public static int now(CassandraNode node) {
+        try (JMXConnector c = JMXConnectorFactory.connect(NodePorts.jmxUrl(node.ports().jmx()))) {
+            return ((Number) c.getMBeanServerConnection().getAttribute(new ObjectName(GAUGE), "Value")).intValue();
+        } catch (Exception e) {
+            return -1;
+        }
     }
 
     /** Starts watching; {@link #secondsUntilNone()} counts from now. */

@@ -56,6 +56,9 @@ final class CodecShareReport {
                 + " cache is off by default: each read decompresses a chunk), both closed loop. Every node:"
                 + " memtable_heap_space 16MiB (the mixed window flushes, with LZ4 as stock's flush_compression fast"
                 + " does, and its compactions compress with Deflate), compaction_throughput 0MiB/s.",
+                "calls per request: the agent's calls in that direction (every engine) over the window's requests;"
+                + " compactions pending: Cassandra's Compaction.PendingTasks gauge, read over JMX at the window's"
+                + " start and end.",
                 "predicted: on the cassandra run (every engine off), right after each window, `advise --json --seconds"
                 + " 10 --node-cpu <jmx port> <table folder>`, whose share is the agent's last minute. Measured saving:"
                 + " that run's agent share minus the engine run's, same repetition. Each share is of its node's own"

@@ -35,7 +35,7 @@ final class CodecShareResult extends RunResult {
         final double[] cpuMicrosPerCall = new double[2];
         /** By direction, the codec's calls per request: a window that held more compaction makes more per request. */
         final double[] callsPerRequest = new double[2];
-        /** nodetool compactionstats's pending tasks at the window's start and end: the backlog it took over and left. */
+        /** Compaction.PendingTasks at the window's start and end (-1: unread): the backlog it took over and left. */
         double pendingAtStart;
         double pendingAtEnd;
         /** advise --node-cpu's share ("compression is X%"), NaN when not run; its predicted share per row. */

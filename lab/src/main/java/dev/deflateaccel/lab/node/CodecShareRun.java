@@ -13,8 +13,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.deflateaccel.harness.AgentCli;
 import dev.deflateaccel.harness.CassandraLine;
-import dev.deflateaccel.harness.Compactions;
 import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.PendingCompactions;
 import dev.deflateaccel.harness.PerfProfile;
 import dev.deflateaccel.harness.ProcessCpu;
 import dev.deflateaccel.harness.workload.MixedWorkload;
@@ -74,7 +74,7 @@ final class CodecShareRun {
 
     /** The window: the agent's counters and the node's CPU read around it, perf recording throughout. */
     private void window(FreshNode.Started node, String name, MixedWorkload load, CodecShareResult.Window w) {
-        w.pendingAtStart = Compactions.pending(node.node);
+        w.pendingAtStart = PendingCompactions.now(node.node);
         EngineStats before = node.node.engineStats();
         double cpu = ProcessCpu.seconds(node.pid);
         PerfProfile perf = PerfProfile.start(node.pid, perfDir.resolve(node.node.name() + "-" + name + ".data"));
@@ -87,7 +87,7 @@ final class CodecShareRun {
         w.perf = perf.stop(problem -> Progress.say("  %s", w.perfProblem = problem));
         double cpuSeconds = ProcessCpu.seconds(node.pid) - cpu;
         EngineStats codec = node.node.engineStats().since(before);
-        w.pendingAtEnd = Compactions.pending(node.node);
+        w.pendingAtEnd = PendingCompactions.now(node.node);
         w.agentShare = 100 * codec.cpuNanos() / 1e9 / cpuSeconds;
         for (int d = 0; d < 2; d++) {
             String direction = EngineStats.DIRECTIONS.get(d);
@@ -99,11 +99,21 @@ final class CodecShareRun {
         w.cpuSecondsPerOp = cpuSeconds / Math.max(1, load.completed.get());
     }
 
-    /** advise --node-cpu on the node's table right after the window: its shares are the last minute's, nearly all the window's. */
+    /**
+     * advise --node-cpu on the node's table right after the window: its shares are the last minute's,
+     * nearly all the window's. An advise that could sample nothing (the table's only Deflate SSTable
+     * still being written by a compaction, seen in a --quick run) leaves this window without a
+     * prediction, n/a in the report, and the other runs go on.
+     */
     private void predict(FreshNode.Started node, CodecShareResult.Window w) {
         AgentCli.Result advise = AgentCli.run("advise", "--json", "--seconds", "10", "--node-cpu",
                 Integer.toString(node.node.ports().jmx()),
-                node.node.layout().tableDataParent(table.keyspace()).toString()).ok();
+                node.node.layout().tableDataParent(table.keyspace()).toString());
+        if (advise.exitCode != 0) {
+            String[] lines = advise.output.trim().split("\n");
+            w.adviseLine = "no prediction, advise exit " + advise.exitCode + ": " + lines[lines.length - 1];
+            return;
+        }
         try {
             JsonNode json = new ObjectMapper().readTree(advise.output.substring(advise.output.indexOf('{')));
             json.get("nodeCodecCpu").forEach(line -> w.adviseLine += (w.adviseLine.isEmpty() ? "" : " ") + line.asText());
