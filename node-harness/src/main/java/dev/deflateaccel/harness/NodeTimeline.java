@@ -21,7 +21,8 @@ import javax.management.remote.JMXConnectorFactory;
  * A node and its host second by second, read from outside, to tell which resource a slow second
  * of reads waited on (issue 37): the node's CPU by thread group, its disk I/O and compaction
  * progress, its GC pauses and allocation, and the host's pressure stall information, dirty and
- * writeback pages and active file cache, as CASSANDRA-21134 reports them. A signal the host or
+ * writeback pages and active file cache, as CASSANDRA-21134 reports them, and the same for the
+ * node's memory cgroup when it runs in one (MemoryCgroup). A signal the host or
  * the node does not give (no /proc/pressure, a JVM without allocation counting) is NaN.
  */
 public final class NodeTimeline implements AutoCloseable {
@@ -32,7 +33,7 @@ public final class NodeTimeline implements AutoCloseable {
             "jit threads CPU s/s", "other threads CPU s/s", "compaction read MB/s", "node disk read MB/s",
             "node disk write MB/s", "gc pause ms/s", "allocation MB/s", "cpu pressure some %", "io pressure some %",
             "io pressure full %", "memory pressure some %", "dirty MiB", "writeback MiB", "dirtied MiB/s",
-            "active file MiB");
+            "active file MiB", "cgroup file cache MiB", "cgroup dirty MiB", "cgroup writeback MiB");
 
     private static final double MB = 1e6;
     private static final double MIB = 1024 * 1024;
@@ -160,6 +161,11 @@ public final class NodeTimeline implements AutoCloseable {
         gauge(r, "writeback MiB", vmstat.get("nr_writeback"), MIB / PAGE);
         counter(r, "dirtied MiB/s", vmstat.get("nr_dirtied"), MIB / PAGE);
         gauge(r, "active file MiB", keyValues(Paths.get("/proc/meminfo"), ":").get("Active(file)"), 1024);
+        // The node's own page cache when it runs in a memory cgroup (MemoryCgroup), the host's otherwise.
+        Map<String, Long> cgroup = MemoryCgroup.statOf(pid);
+        gauge(r, "cgroup file cache MiB", cgroup.get("total_cache"), MIB);
+        gauge(r, "cgroup dirty MiB", cgroup.get("total_dirty"), MIB);
+        gauge(r, "cgroup writeback MiB", cgroup.get("total_writeback"), MIB);
         readJmx(r);
         return r;
     }

@@ -10,9 +10,9 @@ import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 
-import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.Files2;
+import dev.deflateaccel.harness.MemoryCgroup;
 import dev.deflateaccel.harness.NodePorts;
 import dev.deflateaccel.harness.NodeTimeline;
 import dev.deflateaccel.harness.NodeSettings;
@@ -51,8 +51,9 @@ final class CompactionReadsRun {
         this.nodesDir = nodesDir;
         this.sstableCache = sstableCache;
         // The compactions write with the table's compressor and the reads decompress: both directions.
-        this.freshNode = new FreshNode(nodesDir, CassandraLine.V5_0, BASE, NodeEngineCheck.Requires.BOTH,
-                options.jfrDir, false);
+        // In a memory cgroup the heap must be resident before the node moves in: its limit is for the page cache.
+        this.freshNode = new FreshNode(nodesDir, options.line, options.cgroupMib == null ? BASE
+                : BASE.jvmOption("-XX:+AlwaysPreTouch"), NodeEngineCheck.Requires.BOTH, options.jfrDir, false);
     }
 
     CompactionReadsResult run(SteadyConfig config, int repetition) {
@@ -61,16 +62,29 @@ final class CompactionReadsRun {
         Path importDir = nodesDir.resolve(config.name + "-" + repetition + "-import");
         return freshNode.run(config, repetition, new CompactionReadsResult(),
                 node -> importTables(node, compression, sstables, importDir), (node, r) -> {
-                    r.tableBytes = SSTableFiles.dataBytes(node.node.layout(), UNTHROTTLED.keyspace(), UNTHROTTLED.name());
-                    // The read path is not compiled by the JIT yet on a fresh node; the first seconds would charge that to the configuration.
-                    FixedRateLoad warmUp = reads(node.node, UNTHROTTLED, 3 + repetition);
-                    try (Progress ignored = Progress.show("warm-up reads, not measured", () -> String.format(
-                            Locale.ROOT, "%,d done", warmUp.completed.get()))) {
-                        warmUp.run(options.rate, options.warmUp);
+                    // CASSANDRA-21134's shape when asked: less page cache than data, from here on.
+                    MemoryCgroup group = options.cgroupMib == null ? null
+                            : MemoryCgroup.around(node.pid, "compaction-reads-" + node.pid, options.cgroupMib);
+                    try {
+                        measureBoth(node, r, repetition);
+                    } finally {
+                        if (group != null) {
+                            group.close();
+                        }
                     }
-                    measure(node, UNTHROTTLED, 0, r.unthrottled, 11 + repetition);
-                    measure(node, THROTTLED, options.throttleMib, r.throttled, 21 + repetition);
                 });
+    }
+
+    private void measureBoth(FreshNode.Started node, CompactionReadsResult r, int repetition) {
+        r.tableBytes = SSTableFiles.dataBytes(node.node.layout(), UNTHROTTLED.keyspace(), UNTHROTTLED.name());
+        // The read path is not compiled by the JIT yet on a fresh node; the first seconds would charge that to the configuration.
+        FixedRateLoad warmUp = reads(node.node, UNTHROTTLED, 3 + repetition);
+        try (Progress ignored = Progress.show("warm-up reads, not measured", () -> String.format(
+                Locale.ROOT, "%,d done", warmUp.completed.get()))) {
+            warmUp.run(options.rate, options.warmUp);
+        }
+        measure(node, UNTHROTTLED, 0, r.unthrottled, 11 + repetition);
+        measure(node, THROTTLED, options.throttleMib, r.throttled, 21 + repetition);
     }
 
     /** The same offline-written SSTables imported into both tables, with nothing compacting them before the measurement. */

@@ -41,13 +41,15 @@ final class SteadyConfig {
     private static final Map<String, SteadyConfig> ALL = new LinkedHashMap<>();
 
     /**
-     * The cassandra.yaml line a configuration may add, with the suffix it gives its name: none; flushes
-     * compressed with the table's compressor instead of 5.0's LZ4 ("fast"); trickle_fsync, meant to make
-     * writers fsync every trickle_fsync_interval (10 MiB) so that a compaction never leaves its whole
-     * output dirty (a trace on 5.0.9 found no such sync in a compaction: docs/performance.md).
+     * The cassandra.yaml lines a configuration may add (key, value pairs), with the suffix it gives its
+     * name: none; flushes compressed with the table's compressor instead of 5.0's LZ4 ("fast");
+     * trickle_fsync, meant to make writers fsync every trickle_fsync_interval (10 MiB) so that a
+     * compaction never leaves its whole output dirty (a trace on 5.0.9 found no such sync in a
+     * compaction: docs/performance.md); 6.0's direct I/O for compaction's reads and background writes.
      */
-    private static final String[][] VARIANTS = {{"", null, null}, {"-flush-table", "flush_compression", "table"},
-            {"-trickle-fsync", "trickle_fsync", "true"}};
+    private static final String[][] VARIANTS = {{""}, {"-flush-table", "flush_compression", "table"},
+            {"-trickle-fsync", "trickle_fsync", "true"}, {"-direct", "compaction_read_disk_access_mode", "direct",
+            "background_write_disk_access_mode", "direct"}};
 
     static {
         for (String[] v : VARIANTS) {
@@ -60,6 +62,7 @@ final class SteadyConfig {
         add(new SteadyConfig("cassandra", "Deflate + agent, every engine off (Cassandra's code, timed)",
                 AgentConfig.allOff("every engine off"), "cassandra", "DeflateCompressor", VARIANTS[0]));
         add(new SteadyConfig("lz4", "LZ4, stock", null, null, "LZ4Compressor", VARIANTS[0]));
+        add(new SteadyConfig("lz4", "LZ4, stock", null, null, "LZ4Compressor", VARIANTS[3]));
         add(new SteadyConfig("zstd", "Zstd, stock", null, null, "ZstdCompressor", VARIANTS[0]));
     }
 
@@ -70,19 +73,20 @@ final class SteadyConfig {
     /** The engine the agent must have used both ways, or null without the agent. */
     final String engine;
     final String compressor;
-    /** The cassandra.yaml line the configuration adds, or null. */
-    final String yamlKey;
-    final String yamlValue;
+    /** The cassandra.yaml lines the configuration adds. */
+    final Map<String, String> yaml = new LinkedHashMap<>();
 
     private SteadyConfig(String name, String label, AgentConfig agent, String engine, String compressor,
             String[] variant) {
         this.name = name + variant[0];
-        this.label = variant[1] == null ? label : label + ", " + variant[1] + ": " + variant[2];
+        for (int i = 1; i < variant.length; i += 2) {
+            yaml.put(variant[i], variant[i + 1]);
+            label += ", " + variant[i] + ": " + variant[i + 1];
+        }
+        this.label = label;
         this.agent = agent;
         this.engine = engine;
         this.compressor = compressor;
-        this.yamlKey = variant[1];
-        this.yamlValue = variant[2];
     }
 
     private static void add(SteadyConfig config) {
@@ -101,7 +105,7 @@ final class SteadyConfig {
     }
 
     /**
-     * Node settings on top of {@code base}: the agent line if any and the variant's yaml line. The
+     * Node settings on top of {@code base}: the agent line if any and the variant's yaml lines. The
      * compressor is not a node setting; it goes into the table's CQL.
      */
     NodeSettings settings(NodeSettings base) {
@@ -111,8 +115,14 @@ final class SteadyConfig {
             for (Map.Entry<String, String> e : base.yaml().entrySet()) {
                 s = s.yaml(e.getKey(), e.getValue());
             }
+            for (String option : base.jvmOptions()) {
+                s = s.jvmOption(option);
+            }
         }
-        return yamlKey == null ? s : s.yaml(yamlKey, yamlValue);
+        for (Map.Entry<String, String> e : yaml.entrySet()) {
+            s = s.yaml(e.getKey(), e.getValue());
+        }
+        return s;
     }
 
     String compressionCql(int chunkKb) {

@@ -50,11 +50,14 @@ public final class SteadyLoad {
                     new CodecShareRun(options, nodesDir)::run);
         }
         if (options.compactionReads) {
-            return run(options, "compaction-reads", String.format(Locale.ROOT, "a table of %,d points imported"
-                            + " twice; %d s of unmeasured reads, then per table %d s of point reads at %,.0f/s without"
-                            + " compaction and the same reads throughout a major compaction (first unthrottled, then %d"
-                            + " MiB/s); chunk cache off; ", options.rows, options.warmUp.toSeconds(),
-                    options.measured.toSeconds(), options.rate, options.throttleMib),
+            return run(options, "compaction-reads", String.format(Locale.ROOT, "Cassandra %s; a table of %,d points"
+                            + " imported twice;%s %d s of unmeasured reads, then per table %d s of point reads at %,.0f/s"
+                            + " without compaction and the same reads throughout a major compaction (first unthrottled,"
+                            + " then %d MiB/s); chunk cache off; ", options.line.version(), options.rows,
+                    options.cgroupMib == null ? "" : " then the node in a memory cgroup of " + options.cgroupMib + " MiB"
+                            + " (page cache and what it allocates from then on; heap touched at start), the host's"
+                            + " clean page cache dropped;", options.warmUp.toSeconds(), options.measured.toSeconds(),
+                    options.rate, options.throttleMib),
                     CompactionReadsReport.definition(options.throttleMib),
                     new CompactionReadsRun(options, nodesDir, options.sstableCache)::run);
         }

@@ -11,6 +11,7 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
 
+import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.lab.tools.OptionTable;
 import dev.deflateaccel.lab.tools.ValueKind;
 
@@ -84,6 +85,13 @@ final class SteadyLoadOptions {
                     + " throttle, MiB/s (nodetool setcompactionthroughput); the default is Cassandra's, which on a"
                     + " machine whose compactions run slower than it never binds: choose one below stock's"
                     + " unthrottled compaction MB/s there", (o, v) -> o.throttleMib = v)
+            .option("--cassandra V", ValueKind.oneOf(List.of(CassandraLine.V5_0, CassandraLine.V6_0),
+                    CassandraLine::version), "5.0", "--compaction-reads: the node's Cassandra line (6.0 for its"
+                    + " *-direct configurations)", (o, v) -> o.line = v)
+            .option("--cgroup-mib M", integer(16, 1 << 20), null, "--compaction-reads: each node in a memory cgroup"
+                    + " (root, cgroup v1) that may take M MiB after the tables' import: page cache and what it allocates"
+                    + " from then on (its heap touched at start), as CASSANDRA-21134's node has less page cache than"
+                    + " data", (o, v) -> o.cgroupMib = v)
             .option("--steps C1,C2,...", ints(1, Integer.MAX_VALUE).wanting("numbers in flight, each at least 1, "
                     + "e.g. 8,32,128"), "4,8,16,32,64", "--saturation: numbers in flight", (o, v) -> o.steps = v)
             .option("--p99-bound-ms B", number(0.001, Double.MAX_VALUE), "20", "--saturation: the read p99 bound",
@@ -120,6 +128,9 @@ final class SteadyLoadOptions {
     List<SteadyConfig> configs;
     int repetitions;
     int throttleMib;
+    CassandraLine line;
+    /** A memory cgroup's limit per node (--compaction-reads), or null for none. */
+    Integer cgroupMib;
     long rows;
     double rate;
     Duration measured;
