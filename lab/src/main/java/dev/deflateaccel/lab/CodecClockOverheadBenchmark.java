@@ -2,6 +2,8 @@ package dev.deflateaccel.lab;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -29,12 +31,14 @@ import dev.deflateaccel.sample.RowBytes;
 
 /**
  * What timing the codec's CPU costs per call (issue 43: under 1% of the codec time it measures).
- * {@code *Timed} is what the agent's woven path does around every call (CassandraRoute:
+ * {@code timing=sampled} is what the agent's woven path does around every call (CassandraRoute:
  * {@link CodecClock#begin()}, the bridge's call, which names the engine that served it, and the
- * call's end: the thread CPU clock read twice on one call in 32); {@code *Untimed} is the same
- * bridge call alone. Overhead = Timed / Untimed - 1, per engine, direction and chunk size; on a
- * shared machine the codec's own time drifts more than that between benchmarks, so
- * {@code clockOnly} measures the timing's cost per call by itself too.
+ * call's end: the thread CPU clock read twice on one call in 32); {@code off} is the same bridge
+ * call alone. On a shared machine the codec's own time drifts more than sampled's cost between
+ * benchmarks, so {@code every} magnifies it: the thread's CPU clock read around every call, as a
+ * timed call reads it (32 times what sampling costs, with the codec's work between the reads);
+ * ({@code every} / {@code off} - 1) / 32 is sampling's cost with a resolvable spread. {@code clockOnly}
+ * measures the sampled timing's cost per call with no codec work at all.
  *
  * <pre>mvn -B -ntp -o package -pl agent,lab -am -DskipTests
  * java -cp "lab/target/deflate-accel-lab.jar:lab/target/lib/*:agent/target/deflate-accel-agent.jar" \
@@ -47,11 +51,16 @@ import dev.deflateaccel.sample.RowBytes;
 @Warmup(iterations = 4, time = 1)
 @Measurement(iterations = 6, time = 1)
 public class CodecClockOverheadBenchmark {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
     @Param({"4096", "16384"})
     public int size;
 
     @Param({"libdeflate", "igzip", "zlib"})
     public String engine;
+
+    @Param({"off", "sampled", "every"})
+    public String timing;
 
     private DeflateBridge bridge;
     private byte[] input;
@@ -73,36 +82,35 @@ public class CodecClockOverheadBenchmark {
     }
 
     @Benchmark
-    public int compressUntimed() {
-        return served(bridge.tryCompress(input, 0, size, output, 0, output.length));
+    public long compress() {
+        long start = begin();
+        return end(start, bridge.tryCompress(input, 0, size, output, 0, output.length));
     }
 
     @Benchmark
-    public int compressTimed() {
-        CodecClock.Call call = CodecClock.begin();
-        int n = bridge.tryCompress(input, 0, size, output, 0, output.length);
-        call.end();
-        return served(n);
+    public long decompress() {
+        long start = begin();
+        return end(start, bridge.tryDecompress(compressed, 0, compressedLength, output, 0, output.length));
     }
 
-    @Benchmark
-    public int decompressUntimed() {
-        return served(bridge.tryDecompress(compressed, 0, compressedLength, output, 0, output.length));
+    /** off: nothing; sampled: the agent's CodecClock; every: the thread's CPU clock, read now. */
+    private long begin() {
+        if (timing.equals("sampled")) {
+            CodecClock.begin();
+        }
+        return timing.equals("every") ? THREADS.getCurrentThreadCpuTime() : 0;
     }
 
-    @Benchmark
-    public int decompressTimed() {
-        CodecClock.Call call = CodecClock.begin();
-        int n = bridge.tryDecompress(compressed, 0, compressedLength, output, 0, output.length);
-        call.end();
-        return served(n);
+    /** The call's end as {@link #begin()}'s mode has it; returns the interval too, so it is not optimised away. */
+    private long end(long start, int n) {
+        served(n);
+        if (timing.equals("sampled")) {
+            CodecClock.current().end();
+        }
+        return timing.equals("every") ? THREADS.getCurrentThreadCpuTime() - start + n : n;
     }
 
-    /**
-     * The timing alone, with no codec work between: what every call pays for it on average (one
-     * call in 32 reads the thread's CPU clock twice). Stable where the codec's own time on a shared
-     * machine is not, so the overhead is this over {@code *Untimed}.
-     */
+    /** The sampled timing's cost per call with no codec work between (one call in 32 reads the clock twice). */
     @Benchmark
     public CodecClock.Call clockOnly() {
         CodecClock.Call call = CodecClock.begin();
