@@ -95,7 +95,7 @@ final class CompactionReadsReport {
                             + throttled + (throttleMib == CompactionReadsRun.DEFAULT_THROUGHPUT ? " (Cassandra's default)"
                             : throttleMib >= 512 ? " (above any rate this machine compacts at: a second unthrottled"
                             + " compaction, after the first has warmed the JIT)"
-                            : " (below this machine's stock compaction rate, so that it binds)")
+                            : " (meant to bind: the compaction MB/s rows show for which configurations it did)")
                             + ", in that order in every run."));
         d.section = results -> new CompactionTimeline(results, throttled).section();
         d.files = (results, prefix) -> new CompactionTimeline(results, throttled).write(prefix);

@@ -63,14 +63,9 @@ final class CompactionReadsRun {
         return freshNode.run(config, repetition, new CompactionReadsResult(),
                 node -> importTables(node, compression, sstables, importDir), (node, r) -> {
                     // CASSANDRA-21134's shape when asked: less page cache than data, from here on.
-                    MemoryCgroup group = options.cgroupMib == null ? null
-                            : MemoryCgroup.around(node.pid, "compaction-reads-" + node.pid, options.cgroupMib);
-                    try {
+                    try (MemoryCgroup group = options.cgroupMib == null ? null // none: nothing to close
+                            : MemoryCgroup.around(node.pid, "compaction-reads-" + node.pid, options.cgroupMib)) {
                         measureBoth(node, r, repetition);
-                    } finally {
-                        if (group != null) {
-                            group.close();
-                        }
                     }
                 });
     }

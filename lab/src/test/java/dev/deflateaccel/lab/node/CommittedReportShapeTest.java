@@ -38,8 +38,8 @@ class CommittedReportShapeTest {
 
     @Test
     void compactionReads() throws IOException {
-        // The latest (a second unthrottled compaction at 1024 MiB/s): the earlier ones predate the timeline and the slow-read count.
-        assertSameShape("20261205-044951-compaction-reads.md", CompactionReadsReport.definition(1024),
+        // The latest (6.0 in a memory cgroup, a second compaction at 8 MiB/s): the earlier ones predate the cgroup signals.
+        assertSameShape("20261205-081158-compaction-reads.md", CompactionReadsReport.definition(8),
                 CompactionReadsResult::new);
     }
 
