@@ -11,9 +11,9 @@ import java.util.Optional;
 
 /**
  * A cgroup v1 memory controller group around one running process, as CASSANDRA-21134 puts its node
- * in a 12 GB cgroup with a 4 GB heap: the page cache the process may use is the group's limit less
- * its own memory, so that a node's data can be made larger than its page cache on a machine with
- * plenty of memory. What the process held before it moved stays charged to the group it came from
+ * in a 12 GB cgroup with a 4 GB heap: the page cache the process may use is what the group's limit
+ * leaves, so that a node's data can be made larger than its page cache on a machine with plenty of
+ * memory. What the process held before it moved stays charged to the group it came from
  * (Linux 6.x no longer moves charges: memory.move_charge_at_immigrate refuses 1), so the limit
  * bounds what it takes after the move: page cache, and any memory it allocates from then on (a
  * JVM whose heap was touched at start, -XX:+AlwaysPreTouch, allocates little more). The host's
@@ -47,7 +47,7 @@ public final class MemoryCgroup implements AutoCloseable {
     public static MemoryCgroup around(long pid, String name, long mib) {
         if (!available()) {
             throw new IllegalStateException("a memory cgroup needs root and cgroup v1's memory controller at " + ROOT
-                    + " (this host has neither writable)");
+                    + " (not writable here)");
         }
         // A child of the process's own group, which therefore still counts it (a sandbox's, say).
         MemoryCgroup group = new MemoryCgroup(groupOf(pid).orElse(ROOT), name);
@@ -78,10 +78,6 @@ public final class MemoryCgroup implements AutoCloseable {
 
     public long limitBytes() {
         return Long.parseLong(read("memory.limit_in_bytes"));
-    }
-
-    public long usageBytes() {
-        return Long.parseLong(read("memory.usage_in_bytes"));
     }
 
     /** The group's memory.stat: page cache ("cache"), "rss", "dirty", "writeback", in bytes. */
