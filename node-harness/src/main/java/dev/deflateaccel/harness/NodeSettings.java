@@ -51,7 +51,12 @@ public final class NodeSettings {
     }
 
     public static NodeSettings withAgent(AgentConfig config) {
-        return stock().agent(Optional.of(config));
+        return stock().plusAgent(config);
+    }
+
+    /** These settings (yaml, JVM options and the rest kept) with the agent on, configured as {@code config}. */
+    public NodeSettings plusAgent(AgentConfig config) {
+        return agent(Optional.of(config));
     }
 
     private NodeSettings agent(Optional<AgentConfig> config) {

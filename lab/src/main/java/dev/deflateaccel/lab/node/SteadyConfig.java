@@ -109,16 +109,7 @@ final class SteadyConfig {
      * compressor is not a node setting; it goes into the table's CQL.
      */
     NodeSettings settings(NodeSettings base) {
-        NodeSettings s = base;
-        if (agent != null) {
-            s = NodeSettings.withAgent(agent);
-            for (Map.Entry<String, String> e : base.yaml().entrySet()) {
-                s = s.yaml(e.getKey(), e.getValue());
-            }
-            for (String option : base.jvmOptions()) {
-                s = s.jvmOption(option);
-            }
-        }
+        NodeSettings s = agent == null ? base : base.plusAgent(agent);
         for (Map.Entry<String, String> e : yaml.entrySet()) {
             s = s.yaml(e.getKey(), e.getValue());
         }
