@@ -45,14 +45,18 @@ public final class MemoryCgroup implements AutoCloseable {
      * {@code mib} of page cache and new memory; then drops the host's clean page cache.
      */
     public static MemoryCgroup around(long pid, String name, long mib) {
+        if (mib < 1) {
+            throw new IllegalArgumentException("a memory cgroup's limit must be at least 1 MiB, not " + mib);
+        }
         if (!available()) {
             throw new IllegalStateException("a memory cgroup needs root and cgroup v1's memory controller at " + ROOT
                     + " (not writable here)");
         }
         // A child of the process's own group, which therefore still counts it (a sandbox's, say).
         MemoryCgroup group = new MemoryCgroup(groupOf(pid).orElse(ROOT), name);
+        // Outside the try: a group of that name that is already there is someone else's, not ours to remove.
+        group.create();
         try {
-            group.create();
             group.write("memory.limit_in_bytes", Long.toString(mib * MIB));
             group.write("cgroup.procs", Long.toString(pid));
             dropCleanPageCache();

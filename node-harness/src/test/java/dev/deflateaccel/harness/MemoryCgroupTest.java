@@ -2,11 +2,13 @@ package dev.deflateaccel.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,12 +65,34 @@ class MemoryCgroupTest {
     }
 
     @Test
+    void aProcessThatIsGoneOrALimitUnderOneMibIsRefusedAndLeavesNoGroup() {
+        assumeTrue(MemoryCgroup.available(), NOT_RUN);
+        String name = "memory-cgroup-bad-" + ProcessHandle.current().pid();
+        assertThrows(IllegalArgumentException.class, () -> MemoryCgroup.around(ProcessHandle.current().pid(), name, 0));
+        // No such process: moving it fails, and the group made for it is removed again.
+        assertThrows(UncheckedIOException.class, () -> MemoryCgroup.around(Integer.MAX_VALUE, name, 8));
+        assertFalse(Files.exists(MemoryCgroup.ROOT.resolve(name)));
+    }
+
+    @Test
     void closingMovesALiveProcessBackAndRemovesTheGroup() throws IOException, InterruptedException {
         assumeTrue(MemoryCgroup.available(), NOT_RUN);
         Process sleeper = new ProcessBuilder("sleep", "60").start();
         try {
             Path before = MemoryCgroup.groupOf(sleeper.pid()).orElseThrow();
             MemoryCgroup group = MemoryCgroup.around(sleeper.pid(), "memory-cgroup-close-" + ProcessHandle.current().pid(), 8);
+            assertEquals(before.resolve("memory-cgroup-close-" + ProcessHandle.current().pid()),
+                    MemoryCgroup.groupOf(sleeper.pid()).orElseThrow());
+            // A second group of the same name beside it is refused, and the first one is left as it was.
+            Process other = new ProcessBuilder("sleep", "60").start();
+            try {
+                assertEquals(before, MemoryCgroup.groupOf(other.pid()).orElseThrow());
+                assertThrows(UncheckedIOException.class,
+                        () -> MemoryCgroup.around(other.pid(), "memory-cgroup-close-" + ProcessHandle.current().pid(), 8));
+                assertEquals(before, MemoryCgroup.groupOf(other.pid()).orElseThrow());
+            } finally {
+                other.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
             assertEquals(before.resolve("memory-cgroup-close-" + ProcessHandle.current().pid()),
                     MemoryCgroup.groupOf(sleeper.pid()).orElseThrow());
             group.close();
