@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.deflateaccel.harness.CassandraLine;
+import dev.deflateaccel.harness.MemoryCgroup;
 import dev.deflateaccel.lab.tools.OptionTable;
 import dev.deflateaccel.lab.tools.ValueKind;
 
@@ -170,6 +171,15 @@ final class SteadyLoadOptions {
         SteadyLoadOptions o = new SteadyLoadOptions();
         o.commandLine = "lab/run-steady-load.sh " + String.join(" ", args);
         OPTIONS.parse(args, o);
+        // Refused here, before a node starts, rather than by the first node that cannot.
+        for (SteadyConfig c : o.configs) {
+            if (c.yaml.containsKey("compaction_read_disk_access_mode") && !(o.compactionReads && o.line == CassandraLine.V6_0)) {
+                throw new IllegalArgumentException(c.name + " sets Cassandra 6.0's direct I/O: it needs --compaction-reads --cassandra 6.0");
+            }
+        }
+        if (o.cgroupMib != null && !MemoryCgroup.available()) {
+            throw new IllegalArgumentException("--cgroup-mib needs root and cgroup v1's memory controller, not available here");
+        }
         return o;
     }
 }

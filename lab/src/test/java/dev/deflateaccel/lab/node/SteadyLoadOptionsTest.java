@@ -106,4 +106,24 @@ class SteadyLoadOptionsTest {
         assertEquals(List.of(4, 16), SteadyLoadOptions.parse(new String[] {"--saturation", "--quick"}).steps);
         assertEquals(List.of(2, 8), SteadyLoadOptions.parse(new String[] {"--quick", "--steps", "2,8", "--saturation"}).steps);
     }
+
+    @Test
+    void directIoConfigurationsNeedTheCompactionReadsOnSixPointZero() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SteadyLoadOptions.parse(new String[] {"--compaction-reads", "--configs", "stock,igzip-direct"}));
+        assertTrue(e.getMessage().contains("igzip-direct") && e.getMessage().contains("--cassandra 6.0"), e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> SteadyLoadOptions.parse(new String[] {"--configs", "stock-direct", "--cassandra", "6.0"}));
+        assertEquals(List.of("stock", "igzip-direct"), SteadyLoadOptions.parse(new String[] {"--compaction-reads",
+            "--cassandra", "6.0", "--configs", "stock,igzip-direct"}).configs.stream().map(c -> c.name).collect(
+                java.util.stream.Collectors.toList()));
+    }
+
+    @Test
+    void anUnknownCassandraLineOrATooSmallCgroupIsRefused() {
+        assertThrows(IllegalArgumentException.class,
+                () -> SteadyLoadOptions.parse(new String[] {"--compaction-reads", "--cassandra", "4.1"}));
+        assertThrows(IllegalArgumentException.class,
+                () -> SteadyLoadOptions.parse(new String[] {"--compaction-reads", "--cgroup-mib", "8"}));
+    }
 }
