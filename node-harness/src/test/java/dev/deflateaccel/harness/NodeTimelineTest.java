@@ -49,6 +49,9 @@ class NodeTimelineTest {
         assertTrue(busiest.get("allocation MB/s") > 10, "its allocation: " + busiest);
         assertTrue(busiest.get("gc pause ms/s") >= 0, "G1's pauses read: " + busiest);
         assertTrue(busiest.get("dirty MiB") >= 0 && busiest.get("active file MiB") > 0, "the host's pages: " + busiest);
+        // This JVM's own memory cgroup where there is one (cgroup v1), NaN where there is none.
+        assertEquals(MemoryCgroup.statOf(ProcessHandle.current().pid()).isEmpty(),
+                Double.isNaN(busiest.get("cgroup file cache MiB")), "its cgroup's page cache: " + busiest);
         assertTrue(Double.isNaN(busiest.get("compaction read MB/s")), "no Cassandra, no compaction: " + busiest);
         for (int i = 1; i < seconds.size(); i++) {
             double gap = seconds.get(i).at - seconds.get(i - 1).at;
