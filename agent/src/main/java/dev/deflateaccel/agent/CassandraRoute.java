@@ -4,10 +4,12 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.deflateaccel.bridge.DeflateBridge;
+import dev.deflateaccel.bridge.config.ConfigKey;
 import dev.deflateaccel.bridge.engine.FallbackReason;
 import dev.deflateaccel.bridge.stats.CodecClock;
 import dev.deflateaccel.bridge.stats.Direction;
 import dev.deflateaccel.bridge.stats.EngineStatistics;
+import dev.deflateaccel.bridge.threads.CompactionThreadNice;
 
 /**
  * What the advice woven into Cassandra's DeflateCompressor calls. Each method either completes
@@ -33,12 +35,19 @@ public final class CassandraRoute {
         stockCompress = b.statistics().of(CASSANDRA, Direction.COMPRESS);
         stockDecompress = b.statistics().of(CASSANDRA, Direction.DECOMPRESS);
         bridge = b;
+        CompactionThreadNice.configure(b.config().intValue(ConfigKey.COMPACTION_THREAD_NICE), b.log()::warn);
     }
 
-    /** Detaches the bridge (tests, or a failed start); all calls then run Cassandra's code. */
+    /**
+     * Detaches the bridge (tests, a failed start, detach); all calls then run Cassandra's code,
+     * and compaction threads the agent set to a higher nice value get their own back.
+     */
     static DeflateBridge uninstall() {
         DeflateBridge b = bridge;
         bridge = null;
+        if (b != null) {
+            CompactionThreadNice.configure(0, b.log()::warn);
+        }
         return b;
     }
 

@@ -94,7 +94,12 @@ public enum ConfigKey {
      * (the status command's line); 0 = never. The share itself is always measured (on a sample of
      * calls; see CodecClock) and always in status and JMX.
      */
-    LOG_CODEC_CPU_MINUTES("log_codec_cpu_minutes", 0, 1440, 10);
+    LOG_CODEC_CPU_MINUTES("log_codec_cpu_minutes", 0, 1440, 10),
+    /**
+     * The Linux nice value of Cassandra's compaction threads, set by each on its first codec calls
+     * (CompactionThreadNice); 0 leaves them alone. 19 is the lowest CPU priority.
+     */
+    COMPACTION_THREAD_NICE("compaction_thread_nice", 0, 19, 0);
 
     private final String key;
     private final long min;

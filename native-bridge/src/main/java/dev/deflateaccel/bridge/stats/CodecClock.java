@@ -5,6 +5,8 @@ import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 
+import dev.deflateaccel.bridge.threads.CompactionThreadNice;
+
 /**
  * Times codec calls on a sample: one call in {@value #SAMPLE_EVERY} per thread is timed with the
  * thread's CPU clock, from the moment Cassandra's woven method is entered to the moment it
@@ -73,11 +75,13 @@ public final class CodecClock {
                 EngineStatistics s = servedBy;
                 servedBy = null;
                 long end = now();
+                CallerGroup group = CallerGroup.of(Thread.currentThread().getName());
                 // -1: thread CPU time was switched off after start-up; such a call is not booked.
                 if (s != null && start >= 0 && end >= 0) {
-                    s.timed(CallerGroup.of(Thread.currentThread().getName()),
-                            Math.max(0, end - start - CLOCK_READ_NANOS));
+                    s.timed(group, Math.max(0, end - start - CLOCK_READ_NANOS));
                 }
+                // Outside the timed interval: a compaction thread's first sampled calls set its nice value.
+                CompactionThreadNice.onSampledCall(group == CallerGroup.COMPACTION);
             }
         }
     }
