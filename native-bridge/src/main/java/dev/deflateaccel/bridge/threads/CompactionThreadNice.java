@@ -56,7 +56,7 @@ public final class CompactionThreadNice {
             try {
                 Native.register(LibC.class, NativeLibrary.getInstance("c"));
                 return true;
-            } catch (UnsatisfiedLinkError | RuntimeException e) {
+            } catch (LinkageError | RuntimeException e) {
                 return false;
             }
         }
@@ -133,11 +133,14 @@ public final class CompactionThreadNice {
         }
     }
 
-    /** setpriority for a thread id (0: the calling thread); false if libc refused or is not bound. */
+    /**
+     * setpriority for a thread id (0: the calling thread); false if libc refused or is not bound.
+     * Never throws: it runs on Cassandra's codec calls (LinkageError: a failed binding, whatever its kind).
+     */
     private static boolean setpriority(int tid, int nice) {
         try {
             return LibC.BOUND && LibC.setpriority(PRIO_PROCESS, tid, nice) == 0;
-        } catch (UnsatisfiedLinkError | RuntimeException e) {
+        } catch (LinkageError | RuntimeException e) {
             return false;
         }
     }
