@@ -17,14 +17,15 @@ final class CompactionReadsReport {
         final List<Metric<CompactionReadsResult>> ranked = new ArrayList<>();
         final List<Metric<CompactionReadsResult>> charted = new ArrayList<>();
 
-        Rows(String throttledName) {
-            phase("unthrottled", r -> r.unthrottled);
-            phase(throttledName, r -> r.throttled);
+        Rows(String throttledName, int windowSeconds) {
+            phase("unthrottled", r -> r.unthrottled, windowSeconds);
+            phase(throttledName, r -> r.throttled, windowSeconds);
             table.add(new Metric<>("table Data.db MiB before compaction", r -> r.tableBytes / MIB, true, "%.0f"));
         }
 
         /** The rows of one compaction: reads during it and without it, its time and its threads' CPU. */
-        private void phase(String name, Function<CompactionReadsResult, CompactionReadsResult.Phase> phase) {
+        private void phase(String name, Function<CompactionReadsResult, CompactionReadsResult.Phase> phase,
+                int windowSeconds) {
             Metric<CompactionReadsResult> p99 = reads(name + ": read p99 ms during compaction", phase, p -> p.during.p99);
             Metric<CompactionReadsResult> p999 = reads(name + ": read p99.9 ms during compaction", phase,
                     p -> p.during.p999);
@@ -36,6 +37,19 @@ final class CompactionReadsReport {
             table.add(p999);
             table.add(new Metric<>(name + ": reads over 10 ms during compaction", r -> phase.apply(r).during.over10ms,
                     true, "%.0f"));
+            if (windowSeconds > 0) {
+                String window = " in the " + windowSeconds + " s from the compaction's start";
+                Metric<CompactionReadsResult> windowP99 = reads(name + ": read p99 ms" + window, phase,
+                        p -> p.fixedWindow.p99);
+                Metric<CompactionReadsResult> windowP999 = reads(name + ": read p99.9 ms" + window, phase,
+                        p -> p.fixedWindow.p999);
+                table.add(windowP99);
+                table.add(windowP999);
+                table.add(new Metric<>(name + ": reads over 10 ms" + window, r -> phase.apply(r).fixedWindow.over10ms,
+                        true, "%.0f"));
+                ranked.add(windowP99);
+                ranked.add(windowP999);
+            }
             table.add(reads(name + ": read p50 ms without compaction", phase, p -> p.quiet.p50));
             table.add(reads(name + ": read p99 ms without compaction", phase, p -> p.quiet.p99));
             table.add(reads(name + ": read p99.9 ms without compaction", phase, p -> p.quiet.p999));
@@ -68,8 +82,17 @@ final class CompactionReadsReport {
      * default 64, or one chosen below this machine's stock compaction rate so that it binds.
      */
     static RunReport.Definition<CompactionReadsResult> definition(int throttleMib) {
+        return definition(throttleMib, 0, false);
+    }
+
+    /**
+     * As {@link #definition(int)}, with the rows of a fixed window of {@code windowSeconds} (0: none),
+     * and ratios within each variant if asked.
+     */
+    static RunReport.Definition<CompactionReadsResult> definition(int throttleMib, int windowSeconds,
+            boolean ratioWithinVariant) {
         String throttled = throttleMib + " MiB/s";
-        Rows rows = new Rows(throttled);
+        Rows rows = new Rows(throttled, windowSeconds);
         RunReport.Definition<CompactionReadsResult> d = new RunReport.Definition<>(
             "deflate-accel reads during compaction", rows.table, rows.ranked, rows.charted, null, null,
             r -> String.format(Locale.ROOT, "table %.0f MiB; unthrottled: %s; %s: %s", r.tableBytes / MIB,
@@ -86,7 +109,11 @@ final class CompactionReadsReport {
                             + " requests queued behind the stall), CL ONE, after an unmeasured warm-up.",
                     "without compaction: the window of the header's length just before the compaction, on the"
                             + " same SSTables. During compaction: from the start of a major compaction"
-                            + " (StorageService.forceKeyspaceCompaction over JMX) until it returns.",
+                            + " (StorageService.forceKeyspaceCompaction over JMX) until it returns."
+                            + (windowSeconds == 0 ? "" : " In the " + windowSeconds + " s from the compaction's start:"
+                            + " the same reads, and after a compaction that ended sooner the reads that followed it"
+                            + " to the window's end, as a dashboard's window of that length holds them; a"
+                            + " compaction that outlasts it is cut at its end."),
                     "compaction s and MB/s: the server's own \"Compacted (...) in N ms\" line, MB read on disk."
                             + " Compaction threads' CPU s per s: the CompactionExecutor threads' CPU over the reads"
                             + " window around the compaction, divided by its length; the same for the JIT"
@@ -97,6 +124,7 @@ final class CompactionReadsReport {
                             + " compaction, after the first has warmed the JIT)"
                             : " (meant to bind: the compaction MB/s rows show for which configurations it did)")
                             + ", in that order in every run."));
+        d.ratioWithinVariant = ratioWithinVariant;
         d.section = results -> new CompactionTimeline(results, throttled).section();
         d.files = (results, prefix) -> new CompactionTimeline(results, throttled).write(prefix);
         return d;
@@ -108,7 +136,9 @@ final class CompactionReadsReport {
                         + " wrong reads %d", p.compactionSeconds, p.megabytesPerSecond(), p.compactionCpuPerSecond(),
                 p.during.p50, p.during.p99, p.during.p999, p.during.count, p.during.late, p.quiet.p50, p.quiet.p99,
                 p.quiet.p999, p.quiet.count, p.quiet.late, p.during.failures + p.quiet.failures,
-                p.during.wrong + p.quiet.wrong);
+                p.during.wrong + p.quiet.wrong) + (p.fixedWindow.count == 0 ? "" : String.format(Locale.ROOT,
+                "; fixed window p99/p99.9 %.1f/%.1f ms (%,d reads, %d over 10 ms)", p.fixedWindow.p99,
+                p.fixedWindow.p999, p.fixedWindow.count, p.fixedWindow.over10ms));
     }
 
     private CompactionReadsReport() {

@@ -4,6 +4,7 @@ import java.util.List;
 
 import dev.deflateaccel.harness.NodeTimeline;
 import dev.deflateaccel.harness.workload.FixedRateLoad;
+import dev.deflateaccel.harness.workload.Latencies;
 
 /**
  * What one reads-during-compaction run measured: the same major compaction of the same table
@@ -16,6 +17,11 @@ final class CompactionReadsResult extends RunResult {
     static final class Phase {
         final Reads quiet = new Reads();
         final Reads during = new Reads();
+        /**
+         * The reads of a fixed window from the compaction's start (--window-seconds; empty without):
+         * what a dashboard's minute shows, however soon the compaction ends in it.
+         */
+        final Reads fixedWindow = new Reads();
         /** The compaction's own time, from its "Compacted (...) in N ms" line. */
         double compactionSeconds;
         /** Bytes the compaction read and wrote (on disk), from the same line. */
@@ -59,11 +65,16 @@ final class CompactionReadsResult extends RunResult {
         long wrong;
 
         void measure(FixedRateLoad load) {
-            p50 = load.reads.percentileMillis(50);
-            p99 = load.reads.percentileMillis(99);
-            p999 = load.reads.percentileMillis(99.9);
-            count = load.reads.count();
-            over10ms = load.reads.countAboveMillis(10);
+            measure(load, load.reads);
+        }
+
+        /** {@code reads}: those of {@code load}'s reads that fall in the window; late, failures and wrong: all of its. */
+        void measure(FixedRateLoad load, Latencies reads) {
+            p50 = reads.percentileMillis(50);
+            p99 = reads.percentileMillis(99);
+            p999 = reads.percentileMillis(99.9);
+            count = reads.count();
+            over10ms = reads.countAboveMillis(10);
             late = load.lateSends.get();
             failures = load.failures.get();
             wrong = load.wrongReads.get();

@@ -1,6 +1,7 @@
 package dev.deflateaccel.lab.node;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -118,17 +119,29 @@ final class CompactionReadsRun {
         ThreadGroupCpu.Snapshot before = ThreadGroupCpu.take(started.pid);
         NodeTimeline timeline = NodeTimeline.start(started.pid, node.ports().jmx());
         long start = System.nanoTime();
-        CompletableFuture<Void> compaction = CompletableFuture.runAsync(() -> majorCompaction(node, table));
+        CompactionEnd end = new CompactionEnd(started.pid, timeline);
+        CompletableFuture<Void> compaction = CompletableFuture.runAsync(() -> {
+            try {
+                majorCompaction(node, table);
+            } finally {
+                end.take(); // here, not on the reads' scheduler: stopping the timeline may take a second
+            }
+        });
+        long fixedEnd = start + options.windowSeconds * 1_000_000_000L;
         try (Progress ignored = Progress.show(label + ": reads during the major compaction", () -> String.format(
                 Locale.ROOT, "%,d done, %,d late, %ds", during.completed.get(), during.lateSends.get(),
                 (System.nanoTime() - start) / 1_000_000_000L))) {
-            during.runWhile(options.rate, () -> !compaction.isDone());
+            // Reads go on after the compaction to the end of the fixed window, if one is asked for.
+            during.runWhile(options.rate, () -> !compaction.isDone() || System.nanoTime() - fixedEnd < 0);
         }
         compaction.join();
-        phase.windowSeconds = (System.nanoTime() - start) / 1e9;
-        ThreadGroupCpu.Snapshot after = ThreadGroupCpu.take(started.pid);
-        phase.timeline = timeline.stop();
-        phase.during.measure(during);
+        phase.windowSeconds = (end.nanos - start) / 1e9;
+        ThreadGroupCpu.Snapshot after = end.threads;
+        phase.timeline = end.seconds;
+        phase.during.measure(during, during.reads.completedBetween(start, end.nanos));
+        if (options.windowSeconds > 0) {
+            phase.fixedWindow.measure(during, during.reads.completedBetween(start, fixedEnd));
+        }
         phase.readP50PerSecond = during.reads.percentileMillisPerSecond(start, phase.timeline.size(), 50);
         phase.readP99PerSecond = during.reads.percentileMillisPerSecond(start, phase.timeline.size(), 99);
         Map<String, Double> threads = ThreadGroupCpu.secondsBetween(before, after);
@@ -142,6 +155,26 @@ final class CompactionReadsRun {
         Progress.say("  %s: compaction %.1f s at %.1f MB/s, its threads %.2f CPU s per s; read p99 %.1f ms quiet,"
                         + " %.1f ms during", label, phase.compactionSeconds, phase.megabytesPerSecond(),
                 phase.compactionCpuPerSecond(), phase.quiet.p99, phase.during.p99);
+    }
+
+    /** The moment the compaction returned: the window's end, its threads' CPU and its timeline then. */
+    private static final class CompactionEnd {
+        private final long pid;
+        private final NodeTimeline timeline;
+        long nanos;
+        ThreadGroupCpu.Snapshot threads;
+        List<NodeTimeline.Second> seconds;
+
+        CompactionEnd(long pid, NodeTimeline timeline) {
+            this.pid = pid;
+            this.timeline = timeline;
+        }
+
+        void take() {
+            nanos = System.nanoTime();
+            threads = ThreadGroupCpu.take(pid);
+            seconds = timeline.stop();
+        }
     }
 
     private FixedRateLoad reads(CassandraNode node, TimeSeriesTable table, long seed) {

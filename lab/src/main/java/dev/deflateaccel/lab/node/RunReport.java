@@ -50,6 +50,8 @@ final class RunReport<R> {
         Function<Map<SteadyConfig, List<R>>, String> section = results -> "";
         /** The program's own files beside the report, given its path without ".md" (none by default). */
         BiConsumer<Map<SteadyConfig, List<R>>, Path> files = (results, prefix) -> { };
+        /** Ratios to the first configuration of the same variant (igzip-direct-nice to cassandra-direct-nice), not to the first. */
+        boolean ratioWithinVariant;
 
         Definition(String title, List<Metric<R>> table, List<Metric<R>> ranked, List<Metric<R>> charted,
                    Metric<R> groupSplitOf, Function<String, Metric<R>> groupMetric, Function<R, String> runLine,
@@ -82,7 +84,7 @@ final class RunReport<R> {
 
     /** Ratio to the first configuration, repetition by repetition (they ran next to each other). */
     Spread ratio(SteadyConfig config, Metric<R> metric) {
-        List<R> base = results.values().iterator().next();
+        List<R> base = results.get(baseOf(config));
         List<R> runs = results.get(config);
         List<Double> ratios = new ArrayList<>();
         for (int i = 0; i < Math.min(base.size(), runs.size()); i++) {
@@ -93,12 +95,19 @@ final class RunReport<R> {
         return Spread.of(ratios);
     }
 
+    private SteadyConfig baseOf(SteadyConfig config) {
+        SteadyConfig first = results.keySet().iterator().next();
+        return !definition.ratioWithinVariant ? first : results.keySet().stream()
+                .filter(c -> c.variant.equals(config.variant)).findFirst().orElse(first);
+    }
+
     String markdown(List<String> header) {
         ReportWriter md = new ReportWriter("# " + definition.title + "\n\n");
         header.forEach(md::item);
         String base = results.keySet().iterator().next().label;
-        md.endList().paragraph("Median (min-max) over the repetitions; below it, the ratio to " + base
-                + " computed per repetition, median (min-max).");
+        md.endList().paragraph("Median (min-max) over the repetitions; below it, the ratio to " + (definition.ratioWithinVariant
+                ? "the first configuration with the same variant (the same suffix: a -direct-nice one to the first"
+                + " -direct-nice one)" : base) + " computed per repetition, median (min-max).");
         List<String> columns = new ArrayList<>(List.of("measurement"));
         results.keySet().forEach(c -> columns.add(c.label + ">"));
         MarkdownTable table = new MarkdownTable(columns.toArray(new String[0]));

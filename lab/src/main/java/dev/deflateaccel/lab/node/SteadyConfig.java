@@ -45,28 +45,38 @@ final class SteadyConfig {
      * name: none; flushes compressed with the table's compressor instead of 5.0's LZ4 ("fast");
      * trickle_fsync, meant to make writers fsync every trickle_fsync_interval (10 MiB) so that a
      * compaction never leaves its whole output dirty (a trace on 5.0.9 found no such sync in a
-     * compaction: docs/performance.md); 6.0's direct I/O for compaction's reads and background writes.
+     * compaction: docs/performance.md); 6.0's direct I/O for compaction's reads and background writes;
+     * that and the compaction threads at nice 10, an agent key ({@value #AGENT_KEY} prefix: only for
+     * configurations with the agent; stock's counterpart is "cassandra", the agent with every engine off).
      */
+    private static final String AGENT_KEY = "agent:";
     private static final String[][] VARIANTS = {{""}, {"-flush-table", "flush_compression", "table"},
             {"-trickle-fsync", "trickle_fsync", "true"}, {"-direct", "compaction_read_disk_access_mode", "direct",
-            "background_write_disk_access_mode", "direct"}};
+            "background_write_disk_access_mode", "direct"}, {"-direct-nice", "compaction_read_disk_access_mode",
+            "direct", "background_write_disk_access_mode", "direct", AGENT_KEY + "compaction_thread_nice", "10"}};
 
     static {
         for (String[] v : VARIANTS) {
-            add(new SteadyConfig("stock", "Deflate, stock", null, null, "DeflateCompressor", v));
+            if (!setsAgentKeys(v)) {
+                add(new SteadyConfig("stock", "Deflate, stock", null, null, "DeflateCompressor", v));
+            }
             add(new SteadyConfig("libdeflate", "Deflate + agent, libdeflate", AgentConfig.libdeflate(), "libdeflate",
                     "DeflateCompressor", v));
             add(new SteadyConfig("igzip", "Deflate + agent, igzip", IGZIP, "igzip", "DeflateCompressor", v));
             add(new SteadyConfig("igzip3", "Deflate + agent, igzip level 3", IGZIP3, "igzip", "DeflateCompressor", v));
         }
-        add(new SteadyConfig("cassandra", "Deflate + agent, every engine off (Cassandra's code, timed)",
-                AgentConfig.allOff("every engine off"), "cassandra", "DeflateCompressor", VARIANTS[0]));
+        for (String[] v : new String[][] {VARIANTS[0], VARIANTS[3], VARIANTS[4]}) {
+            add(new SteadyConfig("cassandra", "Deflate + agent, every engine off (Cassandra's code, timed)",
+                    AgentConfig.allOff("every engine off"), "cassandra", "DeflateCompressor", v));
+        }
         add(new SteadyConfig("lz4", "LZ4, stock", null, null, "LZ4Compressor", VARIANTS[0]));
         add(new SteadyConfig("lz4", "LZ4, stock", null, null, "LZ4Compressor", VARIANTS[3]));
         add(new SteadyConfig("zstd", "Zstd, stock", null, null, "ZstdCompressor", VARIANTS[0]));
     }
 
     final String name;
+    /** The variant's suffix of the name ("" for none, "-direct"). */
+    final String variant;
     final String label;
     /** Null: a node without the agent. */
     final AgentConfig agent;
@@ -79,14 +89,25 @@ final class SteadyConfig {
     private SteadyConfig(String name, String label, AgentConfig agent, String engine, String compressor,
             String[] variant) {
         this.name = name + variant[0];
+        this.variant = variant[0];
         for (int i = 1; i < variant.length; i += 2) {
-            yaml.put(variant[i], variant[i + 1]);
-            label += ", " + variant[i] + ": " + variant[i + 1];
+            if (variant[i].startsWith(AGENT_KEY)) {
+                String key = variant[i].substring(AGENT_KEY.length());
+                agent = agent.with(key, variant[i + 1]);
+                label += ", agent " + key + " = " + variant[i + 1];
+            } else {
+                yaml.put(variant[i], variant[i + 1]);
+                label += ", " + variant[i] + ": " + variant[i + 1];
+            }
         }
         this.label = label;
         this.agent = agent;
         this.engine = engine;
         this.compressor = compressor;
+    }
+
+    private static boolean setsAgentKeys(String[] variant) {
+        return Stream.of(variant).anyMatch(s -> s.startsWith(AGENT_KEY));
     }
 
     private static void add(SteadyConfig config) {

@@ -53,12 +53,13 @@ public final class SteadyLoad {
             return run(options, "compaction-reads", String.format(Locale.ROOT, "Cassandra %s; a table of %,d points"
                             + " imported twice;%s %d s of unmeasured reads, then per table %d s of point reads at %,.0f/s"
                             + " without compaction and the same reads throughout a major compaction (first unthrottled,"
-                            + " then %d MiB/s); chunk cache off; ", options.line.version(), options.rows,
+                            + " then %d MiB/s)%s; chunk cache off; ", options.line.version(), options.rows,
                     options.cgroupMib == null ? "" : " then the node in a memory cgroup of " + options.cgroupMib + " MiB"
                             + " (page cache and what it allocates from then on; heap touched at start), the host's"
                             + " clean page cache dropped;", options.warmUp.toSeconds(), options.measured.toSeconds(),
-                    options.rate, options.throttleMib),
-                    CompactionReadsReport.definition(options.throttleMib),
+                    options.rate, options.throttleMib, options.windowSeconds == 0 ? "" : ", read on to "
+                            + options.windowSeconds + " s from the compaction's start if it ended sooner"),
+                    CompactionReadsReport.definition(options.throttleMib, options.windowSeconds, options.ratioWithinVariant),
                     new CompactionReadsRun(options, nodesDir, options.sstableCache)::run);
         }
         if (options.ingest) {

@@ -86,6 +86,12 @@ final class SteadyLoadOptions {
                     + " throttle, MiB/s (nodetool setcompactionthroughput); the default is Cassandra's, which on a"
                     + " machine whose compactions run slower than it never binds: choose one below stock's"
                     + " unthrottled compaction MB/s there", (o, v) -> o.throttleMib = v)
+            .option("--window-seconds W", integer(1, 3600), null, "--compaction-reads: also the reads of the W s"
+                    + " from each compaction's start, read on after a shorter compaction ends (a dashboard's window"
+                    + " of fixed length, in which a faster compaction ends sooner)", (o, v) -> o.windowSeconds = v)
+            .flag("--ratio-within-variant", "--compaction-reads: each configuration's ratios to the first configuration"
+                    + " of its own variant (igzip-direct-nice to cassandra-direct-nice), not to the first",
+                    o -> o.ratioWithinVariant = true)
             .option("--cassandra V", ValueKind.oneOf(List.of(CassandraLine.V5_0, CassandraLine.V6_0),
                     CassandraLine::version), "5.0", "--compaction-reads: the node's Cassandra line (6.0 for its"
                     + " *-direct configurations)", (o, v) -> o.line = v)
@@ -129,6 +135,9 @@ final class SteadyLoadOptions {
     List<SteadyConfig> configs;
     int repetitions;
     int throttleMib;
+    boolean ratioWithinVariant;
+    /** --window-seconds; 0 without. */
+    int windowSeconds;
     CassandraLine line;
     /** A memory cgroup's limit per node (--compaction-reads), or null for none. */
     Integer cgroupMib;
@@ -176,6 +185,10 @@ final class SteadyLoadOptions {
             if (c.yaml.containsKey("compaction_read_disk_access_mode") && !(o.compactionReads && o.line == CassandraLine.V6_0)) {
                 throw new IllegalArgumentException(c.name + " sets Cassandra 6.0's direct I/O: it needs --compaction-reads --cassandra 6.0");
             }
+        }
+        if ((o.windowSeconds > 0 || o.ratioWithinVariant) && !o.compactionReads) {
+            throw new IllegalArgumentException("--window-seconds and --ratio-within-variant are --compaction-reads'"
+                    + " options: they need --compaction-reads");
         }
         if (o.cgroupMib != null && !MemoryCgroup.available()) {
             throw new IllegalArgumentException("--cgroup-mib needs root and cgroup v1's memory controller, not available here");

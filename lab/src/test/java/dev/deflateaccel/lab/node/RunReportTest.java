@@ -31,4 +31,22 @@ class RunReportTest {
         assertTrue(md.contains("  - run 66.0\n"), md);
         assertTrue(md.endsWith("How measured:\n- by hand\n"), md);
     }
+
+    @Test
+    void withinVariantEachConfigurationIsHeldToTheFirstOfItsOwnVariant() {
+        RunReport.Definition<Double> d = new RunReport.Definition<>("test report", List.of(CPU), List.of(CPU),
+                List.of(CPU), null, group -> CPU, v -> "run " + v, v -> "", List.of("by hand"));
+        d.ratioWithinVariant = true;
+        Map<SteadyConfig, List<Double>> results = new LinkedHashMap<>();
+        List<SteadyConfig> configs = SteadyConfig.parse("cassandra-direct,igzip-direct,cassandra-direct-nice,igzip-direct-nice");
+        results.put(configs.get(0), List.of(100.0, 100.0));
+        results.put(configs.get(1), List.of(150.0, 150.0));
+        results.put(configs.get(2), List.of(50.0, 50.0));
+        results.put(configs.get(3), List.of(40.0, 40.0));
+        String md = new RunReport<>(d, results).markdown(List.of("header line"));
+        // igzip-direct to cassandra-direct 1.50; cassandra-direct-nice is its own variant's base; igzip-direct-nice 40/50
+        assertTrue(md.contains("| &nbsp;&nbsp;ratio | 1.00x (1.00x-1.00x) | 1.50x (1.50x-1.50x) | 1.00x (1.00x-1.00x)"
+                + " | 0.80x (0.80x-0.80x) |"), md);
+        assertTrue(md.contains("the ratio to the first configuration with the same variant"), md);
+    }
 }

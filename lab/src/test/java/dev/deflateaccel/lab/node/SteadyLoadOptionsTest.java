@@ -126,4 +126,22 @@ class SteadyLoadOptionsTest {
         assertThrows(IllegalArgumentException.class,
                 () -> SteadyLoadOptions.parse(new String[] {"--compaction-reads", "--cgroup-mib", "8"}));
     }
+
+    @Test
+    void aFixedWindowIsForCompactionReadsAndTheNiceVariantOnlyForTheAgent() {
+        Exception e = assertThrows(IllegalArgumentException.class,
+                () -> SteadyLoadOptions.parse(new String[] {"--window-seconds", "60"}));
+        assertTrue(e.getMessage().contains("--window-seconds") && e.getMessage().contains("--compaction-reads"),
+                e.getMessage());
+        SteadyLoadOptions o = SteadyLoadOptions.parse(new String[] {"--compaction-reads", "--cassandra", "6.0",
+            "--window-seconds", "60", "--configs", "cassandra-direct-nice,igzip-direct-nice"});
+        assertEquals(60, o.windowSeconds);
+        for (SteadyConfig c : o.configs) {
+            assertTrue(c.agent.render().contains("compaction_thread_nice = 10"), c.agent.render());
+            assertEquals("direct", c.yaml.get("background_write_disk_access_mode"));
+            assertFalse(c.yaml.containsKey("agent:compaction_thread_nice"), "an agent key went into cassandra.yaml");
+        }
+        // Stock runs without the agent, so there is no stock-direct-nice: its counterpart is cassandra-direct-nice.
+        assertThrows(IllegalArgumentException.class, () -> SteadyConfig.parse("stock-direct-nice"));
+    }
 }

@@ -13,12 +13,7 @@ public final class Latencies {
     private int count;
 
     public synchronized void record(long nanos) {
-        if (count == micros.length) {
-            micros = Arrays.copyOf(micros, count * 2);
-            completedAt = Arrays.copyOf(completedAt, count * 2);
-        }
-        completedAt[count] = System.nanoTime();
-        micros[count++] = nanos / 1000;
+        append(nanos / 1000, System.nanoTime());
     }
 
     /**
@@ -44,6 +39,26 @@ public final class Latencies {
             millis[k] = n[k] == 0 ? Double.NaN : percentileMillis(Arrays.copyOf(bySecond[k], n[k]), percent);
         }
         return millis;
+    }
+
+    /** The operations that completed from {@code fromNanos} (inclusive) to {@code toNanos} (exclusive), System.nanoTime. */
+    public synchronized Latencies completedBetween(long fromNanos, long toNanos) {
+        Latencies part = new Latencies();
+        for (int i = 0; i < count; i++) {
+            if (completedAt[i] - fromNanos >= 0 && completedAt[i] - toNanos < 0) {
+                part.append(micros[i], completedAt[i]);
+            }
+        }
+        return part;
+    }
+
+    private void append(long latencyMicros, long at) {
+        if (count == micros.length) {
+            micros = Arrays.copyOf(micros, count * 2);
+            completedAt = Arrays.copyOf(completedAt, count * 2);
+        }
+        completedAt[count] = at;
+        micros[count++] = latencyMicros;
     }
 
     /** How many operations took longer than {@code millis}: what a stall cost, whatever the window's length. */

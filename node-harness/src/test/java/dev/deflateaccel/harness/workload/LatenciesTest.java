@@ -23,4 +23,24 @@ class LatenciesTest {
         assertEquals(99, l.percentileMillis(99), "the whole load's percentile as before");
         assertEquals(90, l.countAboveMillis(10), "11..100 ms");
     }
+
+    @Test
+    void aWindowHoldsOnlyWhatCompletedInIt() throws Exception {
+        Latencies l = new Latencies();
+        for (int i = 1; i <= 10; i++) {
+            l.record(i * 1_000_000L); // 1..10 ms, before the window
+        }
+        long from = System.nanoTime();
+        for (int i = 1; i <= 100; i++) {
+            l.record(i * 100_000L); // 0.1..10 ms, in it
+        }
+        long to = System.nanoTime();
+        l.record(50_000_000L); // after it
+        Latencies window = l.completedBetween(from, to);
+        assertEquals(100, window.count());
+        assertEquals(9.9, window.percentileMillis(99), 1e-9);
+        assertEquals(0, window.countAboveMillis(10), "the 50 ms read came after the window");
+        assertEquals(111, l.count(), "the load keeps every read");
+        assertEquals(0, l.completedBetween(to + 1_000_000_000L, to + 2_000_000_000L).count());
+    }
 }
