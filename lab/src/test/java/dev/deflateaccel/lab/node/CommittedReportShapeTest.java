@@ -44,6 +44,13 @@ class CommittedReportShapeTest {
     }
 
     @Test
+    void compactionReadsWithAFixedWindow() throws IOException {
+        // 6.0, two unthrottled compactions, 45 s windows, ratios within each variant (compaction_thread_nice).
+        assertSameShape("20261205-113710-compaction-reads.md", CompactionReadsReport.definition(1024, 45, true),
+                CompactionReadsResult::new);
+    }
+
+    @Test
     void saturation() throws IOException {
         List<Integer> steps = List.of(4, 8, 16, 32, 64);
         assertSameShape("20261202-050216-saturation.md", SaturationReport.definition(steps, 20), () -> {
