@@ -51,6 +51,13 @@ class CommittedReportShapeTest {
     }
 
     @Test
+    void compactionReadsWithAFixedWindowAndOneVariant() throws IOException {
+        // The same without --ratio-within-variant: libdeflate against stock's code, both with direct I/O.
+        assertSameShape("20261205-123141-compaction-reads.md", CompactionReadsReport.definition(1024, 45, false),
+                CompactionReadsResult::new);
+    }
+
+    @Test
     void saturation() throws IOException {
         List<Integer> steps = List.of(4, 8, 16, 32, 64);
         assertSameShape("20261202-050216-saturation.md", SaturationReport.definition(steps, 20), () -> {
