@@ -1,10 +1,7 @@
 package dev.deflateaccel.lab;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -20,10 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import dev.deflateaccel.bridge.AccelLog;
 import dev.deflateaccel.bridge.DeflateBridge;
-import dev.deflateaccel.bridge.EngineRegistry;
-import dev.deflateaccel.bridge.config.ConfigFile;
 import dev.deflateaccel.bridge.stats.CodecClock;
 import dev.deflateaccel.bridge.stats.Direction;
 import dev.deflateaccel.bridge.stats.EngineStatistics;
@@ -72,9 +66,7 @@ public class CodecClockOverheadBenchmark {
     @Setup
     public void setUp() {
         // Only this engine on, as the routing benchmark configures it.
-        List<String> lines = RoutingAllocationBenchmark.config(EngineRegistry.named(engine));
-        AccelLog quiet = AccelLog.to(new PrintStream(OutputStream.nullOutputStream()), AccelLog.NONE);
-        bridge = DeflateBridge.create(ConfigFile.parse(lines, "codec-clock-benchmark"), quiet);
+        bridge = OneEngineBridge.open(engine, "codec-clock-benchmark");
         input = RowBytes.generate(size, Datasets.GENERATED_SEED);
         output = new byte[size + size / 8 + 64];
         compressed = new byte[output.length];
@@ -120,10 +112,7 @@ public class CodecClockOverheadBenchmark {
     }
 
     private int served(int n) {
-        if (n <= 0) {
-            throw new IllegalStateException(engine + " declined: " + n + "; " + bridge.engines().get(0).status());
-        }
-        return n;
+        return OneEngineBridge.served(bridge, n);
     }
 
     @TearDown

@@ -1,8 +1,5 @@
 package dev.deflateaccel.lab;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -20,10 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import dev.deflateaccel.bridge.AccelLog;
 import dev.deflateaccel.bridge.DeflateBridge;
-import dev.deflateaccel.bridge.EngineRegistry;
-import dev.deflateaccel.bridge.config.ConfigFile;
 import dev.deflateaccel.sample.RowBytes;
 
 /**
@@ -66,9 +60,7 @@ public class DecompressBesideCompressionBenchmark {
 
         @Setup
         public void setUp() {
-            List<String> lines = RoutingAllocationBenchmark.config(EngineRegistry.named(engine));
-            AccelLog quiet = AccelLog.to(new PrintStream(OutputStream.nullOutputStream()), AccelLog.NONE);
-            bridge = DeflateBridge.create(ConfigFile.parse(lines, "decompress-beside-compression"), quiet);
+            bridge = OneEngineBridge.open(engine, "decompress-beside-compression");
             plain = new byte[CHUNKS][];
             compressed = new byte[CHUNKS][];
             compressedLength = new int[CHUNKS];
@@ -86,10 +78,7 @@ public class DecompressBesideCompressionBenchmark {
         }
 
         int served(int n) {
-            if (n <= 0) {
-                throw new IllegalStateException(engine + " declined: " + n + "; " + bridge.engines().get(0).status());
-            }
-            return n;
+            return OneEngineBridge.served(bridge, n);
         }
 
         @TearDown
