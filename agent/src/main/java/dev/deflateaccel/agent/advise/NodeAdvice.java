@@ -26,8 +26,8 @@ final class NodeAdvice {
             + " the reads that meet them: in this project's tests read p99 during an unthrottled compaction was higher"
             + " than stock's with igzip 1 (and with LZ4); where that matters, keep compaction_throughput at a rate"
             + " that binds, and on Cassandra 6.0 also set compaction_read_disk_access_mode and"
-            + " background_write_disk_access_mode to direct; compaction_thread_nice (10 measured) gives the reads the"
-            + " CPU first on any line (docs/operations.md, \"Reads during compaction\")";
+            + " background_write_disk_access_mode to direct; compaction_thread_nice (10 measured) runs compaction"
+            + " threads below the reads' CPU priority on any line (docs/operations.md, \"Reads during compaction\")";
 
     static final String KEEP = "keep every table as it is";
 
