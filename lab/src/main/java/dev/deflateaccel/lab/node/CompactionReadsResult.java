@@ -19,7 +19,7 @@ final class CompactionReadsResult extends RunResult {
         final Reads during = new Reads();
         /**
          * The reads of a fixed window from the compaction's start (--window-seconds; empty without):
-         * what a dashboard's minute shows, however soon the compaction ends in it.
+         * what a dashboard's window of that length shows, however soon the compaction ends in it.
          */
         final Reads fixedWindow = new Reads();
         /** The compaction's own time, from its "Compacted (...) in N ms" line. */

@@ -82,7 +82,10 @@ final class RunReport<R> {
         return Spread.of(values);
     }
 
-    /** Ratio to the first configuration, repetition by repetition (they ran next to each other). */
+    /**
+     * Ratio to the first configuration (or, with ratioWithinVariant, the first of the same variant),
+     * repetition by repetition (they ran next to each other).
+     */
     Spread ratio(SteadyConfig config, Metric<R> metric) {
         List<R> base = results.get(baseOf(config));
         List<R> runs = results.get(config);

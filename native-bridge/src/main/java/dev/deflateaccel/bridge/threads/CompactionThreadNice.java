@@ -107,7 +107,22 @@ public final class CompactionThreadNice {
             SET.remove(tid);
         } else {
             SET.put(tid, w);
+            forgetEndedThreads();
         }
+    }
+
+    /**
+     * Repair's validation threads and other compaction-side pools come and go: a thread that has
+     * ended is no longer remembered, so that what is kept stays as many as the threads alive. Runs
+     * when a thread is set, not on every call.
+     */
+    private static void forgetEndedThreads() {
+        SET.keySet().removeIf(tid -> !Files.exists(Paths.get("/proc/self/task/" + tid)));
+    }
+
+    /** Whether the thread {@code tid} is remembered as set by us (tests). */
+    static boolean remembers(int tid) {
+        return SET.containsKey(tid);
     }
 
     /** The thread's nice value, or Integer.MIN_VALUE if it is not a thread of this process (tests). */

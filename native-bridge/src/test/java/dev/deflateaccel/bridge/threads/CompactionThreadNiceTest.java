@@ -1,6 +1,7 @@
 package dev.deflateaccel.bridge.threads;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -66,6 +67,28 @@ class CompactionThreadNiceTest {
             assertEquals(3, compaction.niceAfterCalls());
             CompactionThreadNice.configure(11, warnings::add); // a reload with a higher value
             assertEquals(11, compaction.niceAfterCalls());
+        }
+    }
+
+    @Test
+    void aThreadThatEndedIsForgottenWhenAnotherIsSet() throws Exception {
+        CompactionThreadNice.configure(5, warnings::add);
+        int ended;
+        try (CallingThread first = new CallingThread("ValidationExecutor:1")) {
+            assertEquals(5, first.niceAfterCalls());
+            ended = first.tid;
+            assertTrue(CompactionThreadNice.remembers(ended));
+        }
+        // Thread.join returns before the OS thread has quite gone: wait until the kernel no longer lists it.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (CompactionThreadNice.niceOf(ended) != Integer.MIN_VALUE && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(Integer.MIN_VALUE, CompactionThreadNice.niceOf(ended), "thread " + ended + " did not end");
+        try (CallingThread second = new CallingThread("CompactionExecutor:94")) {
+            assertEquals(5, second.niceAfterCalls());
+            assertTrue(CompactionThreadNice.remembers(second.tid));
+            assertFalse(CompactionThreadNice.remembers(ended), "a thread that ended is still remembered");
         }
     }
 
