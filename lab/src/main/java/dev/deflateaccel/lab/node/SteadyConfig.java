@@ -47,13 +47,17 @@ final class SteadyConfig {
      * compaction never leaves its whole output dirty (a trace on 5.0.9 found no such sync in a
      * compaction: docs/performance.md); 6.0's direct I/O for compaction's reads and background writes;
      * that and the compaction threads at nice 10, an agent key ({@value #AGENT_KEY} prefix: only for
-     * configurations with the agent; stock's counterpart is "cassandra", the agent with every engine off).
+     * configurations with the agent; stock's counterpart is "cassandra", the agent with every engine off);
+     * direct I/O and trickle_fsync (does it reach 6.0's direct writer? Without it the compaction's output
+     * waits for the next fsync anyone makes, and that flush stalls the disk: issue 37's trace).
      */
     private static final String AGENT_KEY = "agent:";
     private static final String[][] VARIANTS = {{""}, {"-flush-table", "flush_compression", "table"},
             {"-trickle-fsync", "trickle_fsync", "true"}, {"-direct", "compaction_read_disk_access_mode", "direct",
             "background_write_disk_access_mode", "direct"}, {"-direct-nice", "compaction_read_disk_access_mode",
-            "direct", "background_write_disk_access_mode", "direct", AGENT_KEY + "compaction_thread_nice", "10"}};
+            "direct", "background_write_disk_access_mode", "direct", AGENT_KEY + "compaction_thread_nice", "10"},
+            {"-direct-trickle", "compaction_read_disk_access_mode", "direct", "background_write_disk_access_mode",
+            "direct", "trickle_fsync", "true"}};
 
     static {
         for (String[] v : VARIANTS) {
