@@ -1,7 +1,6 @@
 package dev.deflateaccel.lab.node;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -30,10 +29,12 @@ import dev.deflateaccel.lab.tools.Spread;
  * the disk, not for their own work. For each stall the report says whether the compaction's own I/O
  * and an fsync were among them. JFR records file I/O of 10 ms or more (settings=profile); an fsync
  * Cassandra makes through JNA (SyncUtil on a file descriptor) or msync is not a JFR event, so a stall
- * without an fsync in it may still follow one.
+ * without an fsync in it may still follow one: given perf's trace of the same run
+ * ({@link DeviceFlushes}), the report also matches each stall with the disk flush that ended with it.
+ * lab/run-io-stall-trace.sh records both and runs this.
  *
  * Usage: java -cp lab/target/deflate-accel-lab.jar dev.deflateaccel.lab.node.JfrIoStalls
- * --recorded-by "COMMAND" --out REPORT.md RECORDING.jfr...
+ * --recorded-by "COMMAND" --out REPORT.md [--perf-script FILE --realtime-minus-mono-ms MS] RECORDING.jfr...
  */
 public final class JfrIoStalls {
     static final int MIN_IOS = 3;
@@ -190,7 +191,8 @@ public final class JfrIoStalls {
                 .table(summary)
                 .section("The disk's flushes in each compaction" + (perfScript == null ? ": not traced" : ""))
                 .paragraph("From perf's trace of the block layer and the sync calls (DeviceFlushes): a flush lasts from "
-                        + "its issue to its completion; MiB written: to the disk between the previous flush and this "
+                        + "its issue to the next flush completion (the block layer merges flushes that wait together); "
+                        + "MiB written: to the disk between the previous flush and this "
                         + "one; asked by: the thread whose fsync, fdatasync, msync or sync_file_range came within "
                         + DeviceFlushes.TRIGGER_WINDOW_MS + " ms before it, else the task that issued it.")
                 .table(flushTable)
