@@ -113,6 +113,10 @@ public final class FlushStallProbe {
         STEPS.forEach(s -> outcomes.put(s, new ArrayList<>()));
         try {
             prepare(o.dir);
+        } catch (IllegalStateException e) {
+            ExperimentRunner.exitOnUsageProblem(TAG, e.getMessage()); // no fio: one line naming the package
+        }
+        try {
             for (int r = 0; r < o.repetitions; r++) {
                 for (int i = 0; i < STEPS.size(); i++) {
                     Step step = STEPS.get((i + r) % STEPS.size()); // rotated, so no step always follows another
