@@ -44,4 +44,4 @@ stamp=$(date -u +%Y%m%d-%H%M%S)
 java -cp lab/target/deflate-accel-lab.jar dev.deflateaccel.lab.node.JfrIoStalls \
   --recorded-by "lab/run-io-stall-trace.sh $*" --perf-script "$work/perf-script.txt" \
   --realtime-minus-mono-ms "$(cat "$work/realtime-minus-mono-ms")" \
-  --out "$results/$stamp-io-stalls.md" "$work"/jfr/*.jfr
+  --out "$results/$stamp-io-stalls.md" --recordings "$work/jfr"

@@ -4,6 +4,7 @@ import static dev.deflateaccel.lab.tools.ValueKind.absolutePath;
 import static dev.deflateaccel.lab.tools.ValueKind.integer;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -205,7 +208,7 @@ public final class FlushStallProbe {
         } catch (IOException e) {
             throw new IllegalStateException("fio is not installed: apt-get install fio (Debian's package fio)", e);
         }
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.waitFor() != 0) {
             throw new IllegalStateException("fio " + String.join(" ", args) + " failed: " + out);
         }
@@ -258,11 +261,7 @@ public final class FlushStallProbe {
                 .render();
     }
 
-    private interface Field {
-        double of(Outcome o);
-    }
-
-    private static String spread(List<Outcome> list, Field f, String format) {
-        return Spread.of(list.stream().map(f::of).collect(java.util.stream.Collectors.toList())).format(format);
+    private static String spread(List<Outcome> list, ToDoubleFunction<Outcome> f, String format) {
+        return Spread.of(list.stream().map(f::applyAsDouble).collect(Collectors.toList())).format(format);
     }
 }

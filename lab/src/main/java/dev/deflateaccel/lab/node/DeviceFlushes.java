@@ -49,6 +49,11 @@ final class DeviceFlushes {
     private DeviceFlushes() {
     }
 
+    /** A request that only flushes (rwbs FF), not a write that also flushes before or after itself. */
+    private static boolean isFlush(String rwbs) {
+        return rwbs.contains("F") && !rwbs.contains("W");
+    }
+
     /** The flushes in the perf script output, on the wall clock (mono + realtimeMinusMonoMs). */
     static List<Flush> read(Path perfScript, double realtimeMinusMonoMs) throws IOException {
         List<Flush> flushes = new ArrayList<>();
@@ -76,7 +81,7 @@ final class DeviceFlushes {
             }
             String rwbs = r.group(1);
             if (event.equals("block:block_rq_issue")) {
-                if (rwbs.contains("F") && !rwbs.contains("W")) { // an empty flush request: FF
+                if (isFlush(rwbs)) {
                     boolean asked = lastSyncAt != null && at.toEpochMilli() - lastSyncAt.toEpochMilli() <= TRIGGER_WINDOW_MS;
                     Flush f = new Flush(at, asked ? lastSyncBy : comm, written);
                     flushes.add(f);
@@ -85,7 +90,7 @@ final class DeviceFlushes {
                 } else if (rwbs.contains("W") && r.group(2) != null) {
                     written += Long.parseLong(r.group(2));
                 }
-            } else if (event.equals("block:block_rq_complete") && rwbs.contains("F") && !rwbs.contains("W")) {
+            } else if (event.equals("block:block_rq_complete") && isFlush(rwbs)) {
                 // The block layer merges flushes that wait together into one: one completion ends them all.
                 while (!pending.isEmpty()) {
                     pending.poll().completed = at;

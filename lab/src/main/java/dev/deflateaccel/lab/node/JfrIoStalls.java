@@ -1,6 +1,11 @@
 package dev.deflateaccel.lab.node;
 
+import static dev.deflateaccel.lab.tools.ValueKind.absolutePath;
+import static dev.deflateaccel.lab.tools.ValueKind.number;
+import static dev.deflateaccel.lab.tools.ValueKind.text;
+
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -11,11 +16,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
+import dev.deflateaccel.lab.experiment.ExperimentRunner;
 import dev.deflateaccel.lab.tools.MarkdownTable;
+import dev.deflateaccel.lab.tools.OptionTable;
 import dev.deflateaccel.lab.tools.ReportDataFile;
 import dev.deflateaccel.lab.tools.ReportHeader;
 import dev.deflateaccel.lab.tools.ReportWriter;
@@ -33,8 +41,8 @@ import dev.deflateaccel.lab.tools.Spread;
  * ({@link DeviceFlushes}), the report also matches each stall with the disk flush that ended with it.
  * lab/run-io-stall-trace.sh records both and runs this.
  *
- * Usage: java -cp lab/target/deflate-accel-lab.jar dev.deflateaccel.lab.node.JfrIoStalls
- * --recorded-by "COMMAND" --out REPORT.md [--perf-script FILE --realtime-minus-mono-ms MS] RECORDING.jfr...
+ * Usage: java -cp lab/target/deflate-accel-lab.jar dev.deflateaccel.lab.node.JfrIoStalls --recordings DIR
+ * --recorded-by "COMMAND" --out REPORT.md [--perf-script FILE --realtime-minus-mono-ms MS]
  */
 public final class JfrIoStalls {
     static final int MIN_IOS = 3;
@@ -99,47 +107,78 @@ public final class JfrIoStalls {
     static final long MAX_GAP_MS = 2000;
     static final double MIN_WINDOW_S = 8;
 
-    public static void main(String[] args) throws IOException {
-        String recordedBy = null;
-        Path out = null;
-        Path perfScript = null;
-        double realtimeMinusMonoMs = 0;
-        List<Path> recordings = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--recorded-by") && i + 1 < args.length) {
-                recordedBy = args[++i];
-            } else if (args[i].equals("--perf-script") && i + 1 < args.length) {
-                perfScript = Path.of(args[++i]);
-            } else if (args[i].equals("--realtime-minus-mono-ms") && i + 1 < args.length) {
-                realtimeMinusMonoMs = Double.parseDouble(args[++i]);
-            } else if (args[i].equals("--out") && i + 1 < args.length) {
-                out = Path.of(args[++i]);
-            } else {
-                recordings.add(Path.of(args[i]));
+    /** The command line, through the lab's OptionTable: a missing or bad value is refused naming the option. */
+    static final class Options {
+        String recordedBy;
+        Path out;
+        Path recordings;
+        Path perfScript;
+        double realtimeMinusMonoMs;
+
+        static final OptionTable<Options> TABLE = new OptionTable<Options>("usage: JfrIoStalls --recordings DIR "
+                + "--recorded-by COMMAND --out REPORT.md [--perf-script FILE --realtime-minus-mono-ms MS]")
+                .option("--recordings DIR", absolutePath(), null, "the run's JFR recordings (every *.jfr in DIR)",
+                        (o, v) -> o.recordings = v)
+                .option("--recorded-by COMMAND", text(), null, "how the recordings were made, for the report",
+                        (o, v) -> o.recordedBy = v)
+                .option("--out REPORT.md", absolutePath(), null, "the report", (o, v) -> o.out = v)
+                .option("--perf-script FILE", absolutePath(), null, "perf script's output of the same run "
+                        + "(DeviceFlushes)", (o, v) -> o.perfScript = v)
+                .option("--realtime-minus-mono-ms MS", number(-Double.MAX_VALUE, Double.MAX_VALUE), "0",
+                        "the wall clock minus CLOCK_MONOTONIC when perf began", (o, v) -> o.realtimeMinusMonoMs = v);
+
+        static Options parse(String[] args) {
+            Options o = new Options();
+            TABLE.parse(args, o);
+            if (o.recordings == null || o.recordedBy == null || o.out == null) {
+                throw new IllegalArgumentException("--recordings, --recorded-by and --out are needed");
+            }
+            return o;
+        }
+
+        /** The recordings in name order, so that a configuration's repetitions stand together. */
+        List<Path> jfrFiles() throws IOException {
+            try (Stream<Path> files = Files.list(recordings)) {
+                List<Path> jfr = files.filter(f -> f.getFileName().toString().endsWith(".jfr")).sorted()
+                        .collect(Collectors.toList());
+                if (jfr.isEmpty()) {
+                    throw new IllegalArgumentException("--recordings " + recordings + " holds no .jfr file");
+                }
+                return jfr;
             }
         }
-        if (recordedBy == null || out == null || recordings.isEmpty()) {
-            System.err.println("usage: JfrIoStalls --recorded-by \"COMMAND\" --out REPORT.md [--perf-script FILE "
-                    + "--realtime-minus-mono-ms MS] RECORDING.jfr...");
-            System.exit(2);
+    }
+
+    public static void main(String[] args) throws IOException {
+        Options o = ExperimentRunner.options("jfr-io-stalls", args, Options.TABLE.usage(), Options::parse);
+        if (o == null) {
+            return;
+        }
+        List<Path> recordings;
+        try {
+            recordings = o.jfrFiles();
+        } catch (IllegalArgumentException | IOException e) {
+            ExperimentRunner.exitOnUsageProblem("jfr-io-stalls", e.getMessage());
+            return;
         }
         ReportHeader header = new ReportHeader(JfrIoStalls.class, args);
-        header.put("Recordings made by", "`" + recordedBy + "`");
+        header.put("Recordings made by", "`" + o.recordedBy + "`");
         MarkdownTable summary = new MarkdownTable("recording", "compactions, s", "stalls in them",
                 "I/Os in those stalls", "longest I/O in such a stall, ms", "of them with the compaction's own I/O",
                 "of them with an fsync", "stalls outside compactions");
         MarkdownTable each = new MarkdownTable("recording", "ended at (UTC)", "in a compaction: s from its start",
                 "I/Os", "longest ms", "reads / writes / fsyncs", "compaction's own I/O", "fsync by",
                 "disk flush ending with it: ms, MiB written before it, asked by");
-        List<DeviceFlushes.Flush> flushes = perfScript == null ? List.of()
-                : DeviceFlushes.read(perfScript, realtimeMinusMonoMs);
+        List<DeviceFlushes.Flush> flushes = o.perfScript == null ? List.of()
+                : DeviceFlushes.read(o.perfScript, o.realtimeMinusMonoMs);
         MarkdownTable flushTable = new MarkdownTable("recording", "compaction", "disk flushes", "ms, median (min-max)",
                 "MiB written before each, median (min-max)", "asked by");
         DateTimeFormatter time = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
         for (Path recording : recordings) {
             String name = recording.getFileName().toString().replace(".jfr", "");
-            List<Stall> stalls = stalls(slowIos(recording));
-            List<Window> compactions = compactionWindows(recording);
+            List<RecordedEvent> events = RecordingFile.readAllEvents(recording);
+            List<Stall> stalls = stalls(slowIos(events));
+            List<Window> compactions = compactionWindows(events);
             List<Stall> during = new ArrayList<>();
             stalls.stream().filter(s -> windowOf(s, compactions) != null).forEach(during::add);
             summary.row(name, compactions.stream().map(w -> String.format(Locale.ROOT, "%.1f", w.seconds()))
@@ -189,7 +228,7 @@ public final class JfrIoStalls {
                         + "CompactionExecutor thread (executing or in native code) with no gap over %d s, of %.0f s or "
                         + "more.", MIN_IOS, SLOW_MS, SAME_INSTANT_MS, MAX_GAP_MS / 1000, MIN_WINDOW_S))
                 .table(summary)
-                .section("The disk's flushes in each compaction" + (perfScript == null ? ": not traced" : ""))
+                .section("The disk's flushes in each compaction" + (o.perfScript == null ? ": not traced" : ""))
                 .paragraph("From perf's trace of the block layer and the sync calls (DeviceFlushes): a flush lasts from "
                         + "its issue to the next flush completion (the block layer merges flushes that wait together); "
                         + "MiB written: to the disk between the previous flush and this "
@@ -199,9 +238,9 @@ public final class JfrIoStalls {
                 .section("Each stall")
                 .table(each)
                 .render();
-        ReportDataFile.write(out, text);
+        ReportDataFile.write(o.out, text);
         System.out.println(text);
-        System.out.println("[jfr-io-stalls] report: " + out);
+        System.out.println("[jfr-io-stalls] report: " + o.out);
     }
 
     private static long count(Stall s, String kind) {
@@ -213,9 +252,9 @@ public final class JfrIoStalls {
         return thread.replaceAll("[-:]?\\d+$", "");
     }
 
-    static List<Io> slowIos(Path recording) throws IOException {
+    static List<Io> slowIos(List<RecordedEvent> events) {
         List<Io> slow = new ArrayList<>();
-        for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
+        for (RecordedEvent e : events) {
             String type = e.getEventType().getName();
             String kind = type.equals("jdk.FileRead") ? "read" : type.equals("jdk.FileWrite") ? "write"
                     : type.equals("jdk.FileForce") ? "fsync" : null;
@@ -233,9 +272,9 @@ public final class JfrIoStalls {
      * CompactionExecutor (the engines compress in native code), in stretches without a gap of
      * MAX_GAP_MS, of at least MIN_WINDOW_S (a system table's short compaction is not a window).
      */
-    static List<Window> compactionWindows(Path recording) throws IOException {
+    static List<Window> compactionWindows(List<RecordedEvent> events) {
         List<Instant> samples = new ArrayList<>();
-        for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
+        for (RecordedEvent e : events) {
             String type = e.getEventType().getName();
             if ((type.equals("jdk.ExecutionSample") || type.equals("jdk.NativeMethodSample"))
                     && e.getThread("sampledThread") != null
