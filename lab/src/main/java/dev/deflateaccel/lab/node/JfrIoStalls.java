@@ -170,13 +170,13 @@ public final class JfrIoStalls {
                 "I/Os", "longest ms", "reads / writes / fsyncs", "compaction's own I/O", "fsync by",
                 "disk flush ending with it: ms, MiB written before it, asked by");
         List<DeviceFlushes.Flush> flushes = o.perfScript == null ? List.of()
-                : DeviceFlushes.read(o.perfScript, o.realtimeMinusMonoMs);
+                : readOrExit(o.perfScript, () -> DeviceFlushes.read(o.perfScript, o.realtimeMinusMonoMs));
         MarkdownTable flushTable = new MarkdownTable("recording", "compaction", "disk flushes", "ms, median (min-max)",
                 "MiB written before each, median (min-max)", "asked by");
         DateTimeFormatter time = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
         for (Path recording : recordings) {
             String name = recording.getFileName().toString().replace(".jfr", "");
-            List<RecordedEvent> events = RecordingFile.readAllEvents(recording);
+            List<RecordedEvent> events = readOrExit(recording, () -> RecordingFile.readAllEvents(recording));
             List<Stall> stalls = stalls(slowIos(events));
             List<Window> compactions = compactionWindows(events);
             List<Stall> during = new ArrayList<>();
@@ -241,6 +241,20 @@ public final class JfrIoStalls {
         ReportDataFile.write(o.out, text);
         System.out.println(text);
         System.out.println("[jfr-io-stalls] report: " + o.out);
+    }
+
+    private interface Reading<T> {
+        T read() throws IOException;
+    }
+
+    /** A file that cannot be read (missing, unreadable, not a recording): one line naming it, exit 2. */
+    private static <T> T readOrExit(Path file, Reading<T> reading) {
+        try {
+            return reading.read();
+        } catch (IOException e) {
+            ExperimentRunner.exitOnUsageProblem("jfr-io-stalls", "cannot read " + file + ": " + e);
+            throw new IllegalStateException(e); // not reached: exitOnUsageProblem exits
+        }
     }
 
     private static long count(Stall s, String kind) {
