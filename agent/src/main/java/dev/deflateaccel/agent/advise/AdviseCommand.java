@@ -45,7 +45,7 @@ public final class AdviseCommand {
             + SampleBounds.DEFAULT_SECONDS + ")\n"
             + "  --all-chunks         every chunk (no chunk or MiB bound; holds them all in memory)\n"
             + "  --node-cpu [HOST:]PORT  the node's JMX port (as nodetool's): read the codec's share of the node's CPU"
-            + " that the agent measured over the last minute, and predict it with each engine\n"
+            + " that the agent measured over the last minute, before sampling, and predict it with each engine\n"
             + "  --jmx-user USER, --jmx-password-file FILE  a JMX user for --node-cpu, as nodetool's -u and -pwf\n"
             + "  --json               the report as one JSON object; progress stays on stderr\n"
             + "  config=PATH          the agent's config file, for its *_library paths and qat_compression_level";
@@ -146,6 +146,10 @@ public final class AdviseCommand {
         SampleBounds bounds = new SampleBounds(maxChunks, (long) maxMib << 20, seconds, all);
         AdviseSettings settings = new AdviseSettings(new SSTableFinder.Options(system, snapshots,
                 SSTableFinder.Lister.FILES), weights, goal, model);
+        // The node's minute is read before advise samples anything: its own sampling burns a core for
+        // --seconds, which slows the node it measures, and a minute read after it would end that long
+        // after the moment the operator chose (after a load has stopped, say, with compactions left).
+        NodeShares nodeShares = nodeCpu == null ? null : NodeShares.read(nodeCpu, jmxUser, jmxPasswordFile);
         AdviceRun run;
         try {
             run = advise(paths, lib, accel, bounds, settings, new Progress(err));
@@ -156,8 +160,8 @@ public final class AdviseCommand {
             err.println("advise: nothing could be sampled; nothing was changed");
             return 1;
         }
-        if (nodeCpu != null) {
-            run.codecCpu = codecCpuLines(nodeCpu, jmxUser, jmxPasswordFile, run);
+        if (nodeShares != null) {
+            run.codecCpu = nodeShares.lines(run);
         }
         if (json) {
             JsonReport.write(out, run);
@@ -172,13 +176,29 @@ public final class AdviseCommand {
         return 0;
     }
 
-    /**
-     * Read after the measurement, so that the shares are the last minute's as the report is printed;
-     * a node that cannot be read is one line of the report, not a failed run.
-     */
-    private static List<String> codecCpuLines(String nodeCpu, String user, Path passwordFile, AdviceRun run) {
-        try {
-            NodeCodecCpu shares = NodeCodecCpu.read(nodeCpu, user, passwordFile);
+    /** The node's shares as read before the sampling, or why they could not be: one line of the report, not a failed run. */
+    private static final class NodeShares {
+        private final NodeCodecCpu shares;
+        private final String problem;
+
+        private NodeShares(NodeCodecCpu shares, String problem) {
+            this.shares = shares;
+            this.problem = problem;
+        }
+
+        static NodeShares read(String nodeCpu, String user, Path passwordFile) {
+            try {
+                return new NodeShares(NodeCodecCpu.read(nodeCpu, user, passwordFile), null);
+            } catch (AdviseException e) {
+                return new NodeShares(null, e.getMessage());
+            }
+        }
+
+        /** The report's lines: the shares read, and each engine's prediction from this run's measurements. */
+        List<String> lines(AdviceRun run) {
+            if (shares == null) {
+                return Collections.singletonList("not read: " + problem);
+            }
             GoalDecision deflate = run.node.deflateTables();
             run.codecCpuShares = shares;
             run.codecCpuPredictions = SavingPrediction.everyRow(shares, deflate);
@@ -186,8 +206,6 @@ public final class AdviseCommand {
             lines.add("read from " + shares.source + " (DeflateCompressor's calls, as the agent timed them)");
             lines.addAll(SavingPrediction.lines(shares, deflate));
             return lines;
-        } catch (AdviseException e) {
-            return Collections.singletonList("not read: " + e.getMessage());
         }
     }
 
