@@ -60,7 +60,8 @@ final class CodecShareReport {
                 + " compactions pending: Cassandra's Compaction.PendingTasks gauge, read over JMX at the window's"
                 + " start and end.",
                 "predicted: on the cassandra run (every engine off), right after each window, `advise --json --seconds"
-                + " 10 --node-cpu <jmx port> <table folder>`, whose share is the agent's last minute. Measured saving:"
+                + " 10 --node-cpu <jmx port> <table folder>`, whose share is the agent's last minute, read before"
+                + " advise samples anything (a second or two after the window's end). Measured saving:"
                 + " that run's agent share minus the engine run's, same repetition. Each share is of its node's own"
                 + " CPU; the loads are closed loop, so a faster codec also serves more requests."));
         d.section = CodecShareReport::predictions;
@@ -74,8 +75,11 @@ final class CodecShareReport {
     private static String runLine(CodecShareResult r) {
         StringBuilder s = new StringBuilder();
         r.windows.forEach((name, w) -> {
-            s.append(String.format(Locale.ROOT, "%s: agent %.1f%%, perf %.1f%%, %,.0f ops/s; perf top:", name,
-                    w.agentShare, r.perfCodec(name), w.opsPerSecond));
+            // The compactions pending per run, not only their median: a window that began with a backlog held
+            // compaction work the others did not, which is what a repetition's miss is checked against.
+            s.append(String.format(Locale.ROOT, "%s: agent %.1f%%, perf %.1f%%, %,.0f ops/s, compactions pending %.0f"
+                    + " at start, %.0f at end; perf top:", name, w.agentShare, r.perfCodec(name), w.opsPerSecond,
+                    w.pendingAtStart, w.pendingAtEnd));
             w.perf.entrySet().stream().limit(8).forEach(e -> s.append(String.format(Locale.ROOT, " %s %.1f%%",
                     e.getKey(), e.getValue())));
             s.append(w.perfProblem == null ? "" : " none: " + w.perfProblem);
@@ -108,8 +112,8 @@ final class CodecShareReport {
                     CodecShareResult.Window x = e.getValue().get(i).windows.get(w);
                     double predicted = s.predicted.getOrDefault(row, Double.NaN);
                     double inStockTerms = x.agentShare * x.cpuSecondsPerOp / s.cpuSecondsPerOp;
-                    // advise's minute ends a few seconds after the window, with the load stopped and compactions
-                    // still running: its share is not the window's, so its saving is also taken as a fraction of it.
+                    // advise's minute is not exactly the window's (before fdfed29 it ended 10 s and more after it,
+                    // with the load stopped and compactions running): its saving is also taken as a fraction of it.
                     double atWindowShare = s.agentShare * (1 - predicted / s.adviseShare);
                     reps.add(new double[] {s.agentShare, s.adviseShare, predicted, x.agentShare, inStockTerms,
                             s.adviseShare - predicted, s.agentShare - inStockTerms,
@@ -132,10 +136,10 @@ final class CodecShareReport {
                 + " Measured: the cassandra run's agent share minus the engine run's, the latter taken to stock's"
                 + " CPU per request (times the engine run's node CPU per request over the cassandra run's); and, for"
                 + " the same codec work whatever each window held, the cassandra run's share in each direction times"
-                + " one minus the engine run's CPU per call (a chunk) over its own. advise reads the agent's last"
-                + " minute a few seconds after the window ends, when the load has stopped and a compaction may still"
-                + " run, so its share is not the window's: the last two columns take its predicted saving as a"
-                + " fraction of its own share (1 - predicted / advise's share) times the window's share.")
+                + " one minus the engine run's CPU per call (a chunk) over its own. advise's minute is not exactly"
+                + " the window (it ends a second or two later and may begin a few seconds before it), so the last two"
+                + " columns take its predicted saving as a fraction of its own share (1 - predicted / advise's share)"
+                + " times the window's share.")
                 .table(table).render();
     }
 }
