@@ -14,7 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
-import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -262,6 +261,6 @@ public final class FlushStallProbe {
     }
 
     private static String spread(List<Outcome> list, ToDoubleFunction<Outcome> f, String format) {
-        return Spread.of(list.stream().map(f::applyAsDouble).collect(Collectors.toList())).format(format);
+        return Spread.of(list.stream().mapToDouble(f).toArray()).format(format);
     }
 }
