@@ -1,6 +1,8 @@
 package dev.deflateaccel.harness;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * A process's CPU by shared object, as Linux perf samples it: {@code perf record -F 499 -p PID}
@@ -81,6 +84,33 @@ public final class PerfProfile {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * After {@link #stop}: the first {@code lines} lines of perf report by thread name, object and
+     * symbol, into data.symbols beside the data, for reading one window closely (which code a slower
+     * repetition spent its extra in). JIT-compiled Java is named by method where the JVM wrote its
+     * code map (/tmp/perf-PID.map) first. A failure leaves the file out and is not an error: the
+     * report's figures come from {@link #stop}.
+     */
+    public void writeSymbols(int lines) {
+        Path out = data.resolveSibling(data.getFileName() + ".symbols");
+        try {
+            Process report = new ProcessBuilder("perf", "report", "-i", data.toString(), "--sort", "comm,dso,sym",
+                    "--stdio", "-q").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            List<String> text;
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(report.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                text = r.lines().limit(lines).collect(Collectors.toList());
+            }
+            report.destroy();
+            report.waitFor(1, TimeUnit.MINUTES);
+            Files.write(out, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            // Only a reading aid; see the method comment.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -39,6 +39,10 @@ final class CodecShareReport {
             table.add(new Metric<>(w + ": compactions pending at start", r -> r.windows.get(w).pendingAtStart, true, "%.0f"));
             table.add(new Metric<>(w + ": compactions pending at end", r -> r.windows.get(w).pendingAtEnd, true, "%.0f"));
             table.add(new Metric<>(w + ": ops/s", r -> r.windows.get(w).opsPerSecond, false, "%.0f"));
+            table.add(metric(w, "machine probe, inflate us/chunk", r -> r.windows.get(w).probe()));
+            // A repetition whose calls cost more only because the machine was slower has the same figure here.
+            table.add(new Metric<>(w + ": decompress CPU per call over the probe's",
+                    r -> r.windows.get(w).cpuMicrosPerCall[1] / r.windows.get(w).probe(), true, "%.2f"));
         }
         RunReport.Definition<CodecShareResult> d = new RunReport.Definition<>(
                 "deflate-accel codec share: the agent against perf", table, List.of(), List.of(), null, null,
@@ -59,6 +63,11 @@ final class CodecShareReport {
                 "calls per request: the agent's calls in that direction (every engine) over the window's requests;"
                 + " compactions pending: Cassandra's Compaction.PendingTasks gauge, read over JMX at the window's"
                 + " start and end.",
+                "machine probe: the CPU time of inflating one fixed 16 KiB chunk with java.util.zip (the system"
+                + " zlib) in the lab's JVM, median of 7 batches of 150 ms, just before and just after the window"
+                + " (the mean of the two): this VM's host is shared and reports no steal, so a slower repetition"
+                + " may be a slower machine. perf's heaviest symbols per thread name (JIT code by method, from the"
+                + " node's Compiler.perfmap) are kept beside each window's perf data as <data>.symbols.",
                 "predicted: on the cassandra run (every engine off), right after each window, `advise --json --seconds"
                 + " 10 --node-cpu <jmx port> <table folder>`, whose share is the agent's last minute, read before"
                 + " advise samples anything (a second or two after the window's end). Measured saving:"
@@ -78,8 +87,8 @@ final class CodecShareReport {
             // The compactions pending per run, not only their median: a window that began with a backlog held
             // compaction work the others did not, which is what a repetition's miss is checked against.
             s.append(String.format(Locale.ROOT, "%s: agent %.1f%%, perf %.1f%%, %,.0f ops/s, compactions pending %.0f"
-                    + " at start, %.0f at end; perf top:", name, w.agentShare, r.perfCodec(name), w.opsPerSecond,
-                    w.pendingAtStart, w.pendingAtEnd));
+                    + " at start, %.0f at end, probe %.1f us before, %.1f after; perf top:", name, w.agentShare,
+                    r.perfCodec(name), w.opsPerSecond, w.pendingAtStart, w.pendingAtEnd, w.probeBefore, w.probeAfter));
             w.perf.entrySet().stream().limit(8).forEach(e -> s.append(String.format(Locale.ROOT, " %s %.1f%%",
                     e.getKey(), e.getValue())));
             s.append(w.perfProblem == null ? "" : " none: " + w.perfProblem);

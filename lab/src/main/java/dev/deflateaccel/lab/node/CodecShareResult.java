@@ -42,6 +42,14 @@ final class CodecShareResult extends RunResult {
         double adviseShare = Double.NaN;
         final Map<String, Double> predicted = new LinkedHashMap<>();
         String adviseLine = "";
+        /** {@link InflateProbe}'s CPU us per chunk just before and just after the window: how fast the machine was. */
+        double probeBefore = Double.NaN;
+        double probeAfter = Double.NaN;
+
+        /** The probe's mean over the window's two readings. */
+        double probe() {
+            return (probeBefore + probeAfter) / 2;
+        }
 
         /** perf's share of these objects; NaN (left out of the medians) where perf gave nothing. */
         double perf(String... prefixes) {

@@ -32,6 +32,9 @@ final class CodecShareRun {
     /** advise's row for each engine configuration: the engine at the level SteadyConfig sets. */
     static final Map<String, String> ADVISE_ROWS = Map.of("libdeflate", "libdeflate 6", "igzip", "igzip 1");
 
+    /** perf's heaviest symbols kept beside each window's data, for reading a repetition that missed. */
+    private static final int SYMBOL_LINES = 60;
+
     private final SteadyLoadOptions options;
     private final FreshNode freshNode;
     private final TestTable table;
@@ -75,6 +78,7 @@ final class CodecShareRun {
     /** The window: the agent's counters and the node's CPU read around it, perf recording throughout. */
     private void window(FreshNode.Started node, String name, MixedWorkload load, CodecShareResult.Window w) {
         w.pendingAtStart = PendingCompactions.now(node.node);
+        w.probeBefore = InflateProbe.microsPerCall();
         EngineStats before = node.node.engineStats();
         double cpu = ProcessCpu.seconds(node.pid);
         PerfProfile perf = PerfProfile.start(node.pid, perfDir.resolve(node.node.name() + "-" + name + ".data"));
@@ -83,11 +87,15 @@ final class CodecShareRun {
                 "%,d ops, %ds of %ds", load.completed.get(), (long) seconds(start), options.measured.toSeconds()))) {
             load.run(options.measured);
         }
-        // A window without perf's figures is n/a in the report; it must not end the other runs.
-        w.perf = perf.stop(problem -> Progress.say("  %s", w.perfProblem = problem));
         double cpuSeconds = ProcessCpu.seconds(node.pid) - cpu;
         EngineStats codec = node.node.engineStats().since(before);
         w.pendingAtEnd = PendingCompactions.now(node.node);
+        // A window without perf's figures is n/a in the report; it must not end the other runs.
+        w.perf = perf.stop(problem -> Progress.say("  %s", w.perfProblem = problem));
+        // After the recording, so that writing the map is not sampled: JIT code named by method.
+        JitCodeMap.write(node.pid);
+        perf.writeSymbols(SYMBOL_LINES);
+        w.probeAfter = InflateProbe.microsPerCall();
         w.agentShare = 100 * codec.cpuNanos() / 1e9 / cpuSeconds;
         for (int d = 0; d < 2; d++) {
             String direction = EngineStats.DIRECTIONS.get(d);
