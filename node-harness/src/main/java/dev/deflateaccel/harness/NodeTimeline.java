@@ -22,7 +22,8 @@ import javax.management.remote.JMXConnectorFactory;
  * of reads waited on (issue 37): the node's CPU by thread group, its disk I/O and compaction
  * progress, its GC pauses and allocation, and the host's pressure stall information, dirty and
  * writeback pages and active file cache, as CASSANDRA-21134 reports them, and the same for the
- * node's memory cgroup when it runs in one (MemoryCgroup). A signal the host or
+ * node's memory cgroup when it runs in one (MemoryCgroup), and the time the machine's CPUs did
+ * not run at all (VcpuStalls: a VM's host that stops it stops every thread). A signal the host or
  * the node does not give (no /proc/pressure, a JVM without allocation counting) is NaN.
  */
 public final class NodeTimeline implements AutoCloseable {
@@ -33,7 +34,8 @@ public final class NodeTimeline implements AutoCloseable {
             "jit threads CPU s/s", "other threads CPU s/s", "compaction read MB/s", "node disk read MB/s",
             "node disk write MB/s", "gc pause ms/s", "allocation MB/s", "cpu pressure some %", "io pressure some %",
             "io pressure full %", "memory pressure some %", "dirty MiB", "writeback MiB", "dirtied MiB/s",
-            "active file MiB", "cgroup file cache MiB", "cgroup dirty MiB", "cgroup writeback MiB");
+            "active file MiB", "cgroup file cache MiB", "cgroup dirty MiB", "cgroup writeback MiB",
+            "vcpu stall ms/s", "vcpu longest stall ms");
 
     private static final double MB = 1e6;
     private static final double MIB = 1024 * 1024;
@@ -61,6 +63,7 @@ public final class NodeTimeline implements AutoCloseable {
     private final JMXConnector jmx;
     private final List<Second> seconds = new ArrayList<>();
     private final Thread sampler = new Thread(this::sample, "node-timeline");
+    private final VcpuStalls stalls = VcpuStalls.start();
     private volatile boolean stopped;
     private long startNanos;
 
@@ -96,6 +99,7 @@ public final class NodeTimeline implements AutoCloseable {
     public void close() {
         stopped = true;
         LockSupport.unpark(sampler);
+        stalls.close();
         try {
             sampler.join(10_000);
             if (jmx != null) {
@@ -166,6 +170,11 @@ public final class NodeTimeline implements AutoCloseable {
         gauge(r, "cgroup file cache MiB", cgroup.get("total_cache"), MIB);
         gauge(r, "cgroup dirty MiB", cgroup.get("total_dirty"), MIB);
         gauge(r, "cgroup writeback MiB", cgroup.get("total_writeback"), MIB);
+        counter(r, "vcpu stall ms/s", stalls.totalMs(), 1);
+        double longest = stalls.takeLongestMs();
+        if (!Double.isNaN(longest)) {
+            r.gauges.put("vcpu longest stall ms", longest);
+        }
         readJmx(r);
         return r;
     }

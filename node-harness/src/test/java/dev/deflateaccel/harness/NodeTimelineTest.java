@@ -53,6 +53,9 @@ class NodeTimelineTest {
         assertEquals(MemoryCgroup.statOf(ProcessHandle.current().pid()).isEmpty(),
                 Double.isNaN(busiest.get("cgroup file cache MiB")), "its cgroup's page cache: " + busiest);
         assertTrue(Double.isNaN(busiest.get("compaction read MB/s")), "no Cassandra, no compaction: " + busiest);
+        // The CPU meters ran (VcpuStallsTest shows what they count): a number, if only zero.
+        assertTrue(busiest.get("vcpu stall ms/s") >= 0 && busiest.get("vcpu longest stall ms") >= 0,
+                "the CPU meters read: " + busiest);
         for (int i = 1; i < seconds.size(); i++) {
             double gap = seconds.get(i).at - seconds.get(i - 1).at;
             assertTrue(gap > 0.5 && gap < 2.5, "about a second apart: " + gap);

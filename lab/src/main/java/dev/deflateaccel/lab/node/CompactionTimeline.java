@@ -39,10 +39,10 @@ final class CompactionTimeline {
     private static final String P99 = "read p99 ms";
     /** Plotted beside the reads' p99, a panel each. */
     private static final List<String> PLOTTED = List.of("compaction read MB/s", "compaction threads CPU s/s",
-            "cpu pressure some %", "io pressure some %", "dirty MiB");
+            "cpu pressure some %", "io pressure some %", "dirty MiB", "vcpu longest stall ms");
     /** What the node and the host did in a window's slowest second. */
     private static final List<String> AT_SLOWEST = List.of("io pressure some %", "io pressure full %", "writeback MiB",
-            "cpu pressure some %", "jit threads CPU s/s");
+            "cpu pressure some %", "jit threads CPU s/s", "vcpu longest stall ms");
     /** A window's series, in the data's column order. */
     private static final List<String> SERIES = concat(List.of("read p50 ms", P99), NodeTimeline.SIGNALS);
     private static final Color[] COLORS = {Color.BLACK, new Color(0xD62728), new Color(0x1F77B4), new Color(0x2CA02C)};
@@ -131,7 +131,11 @@ final class CompactionTimeline {
                 + " runnable tasks stalled on the resource, host-wide; dirty, writeback, dirtied and active file:"
                 + " /proc/vmstat and /proc/meminfo, host-wide; disk MB/s: the node's /proc/<pid>/io; compaction"
                 + " read MB/s: the progress of CompactionManager's compactions; gc pause and allocation: the node's"
-                + " GarbageCollector and Threading MBeans.").table(signals).render();
+                + " GarbageCollector and Threading MBeans; vcpu stall: time in which a CPU ran nothing the guest"
+                + " knows of (VcpuStalls: a meter pinned to each CPU sleeps 1 ms at a time, and a wake-up at least 5 ms"
+                + " late that the kernel did not count as a wait for the CPU is a stop of the CPU itself, the VM's host's"
+                + " doing; every thread on it stops, the node's and the load client's alike), summed over the CPUs, and"
+                + " the longest in the second.").table(signals).render();
     }
 
     /** The timeline's data and plot, beside the report whose path without ".md" is {@code prefix}. */

@@ -43,7 +43,8 @@ class CompactionTimelineTest {
                 + " 6.00 (6.00-6.00) | 1.00 (1.00-1.00) |"), section);
         // The slowest second is the last (0 s before the end): p99 10 ms, io pressure 10%, full 1%; 9 s dirtied nothing.
         assertTrue(section.contains("| unthrottled: stock | 0 (0-0) | 10.00 (10.00-10.00) | 10.00 (10.00-10.00) |"
-                + " 1.00 (1.00-1.00) | 1.00 (1.00-1.00) | 1.00 (1.00-1.00) | 1.00 (1.00-1.00) | 0.00 (0.00-0.00) |"), section);
+                + " 1.00 (1.00-1.00) | 1.00 (1.00-1.00) | 1.00 (1.00-1.00) | 1.00 (1.00-1.00) | 1.00 (1.00-1.00) |"
+                + " 0.00 (0.00-0.00) |"), section);
         // dirty pages alternate, unrelated to p99's steady rise: r near zero.
         assertTrue(section.contains("| 1024 MiB/s: dirty MiB | 50.00 (50.00-50.00) | 0.17 (0.17-0.17) |"), section);
 
