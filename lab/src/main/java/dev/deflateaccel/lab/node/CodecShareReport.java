@@ -86,9 +86,11 @@ final class CodecShareReport {
         r.windows.forEach((name, w) -> {
             // The compactions pending per run, not only their median: a window that began with a backlog held
             // compaction work the others did not, which is what a repetition's miss is checked against.
-            s.append(String.format(Locale.ROOT, "%s: agent %.1f%%, perf %.1f%%, %,.0f ops/s, compactions pending %.0f"
-                    + " at start, %.0f at end, probe %.1f us before, %.1f after; perf top:", name, w.agentShare,
-                    r.perfCodec(name), w.opsPerSecond, w.pendingAtStart, w.pendingAtEnd, w.probeBefore, w.probeAfter));
+            s.append(String.format(Locale.ROOT, "%s: agent %.1f%%, perf %.1f%%, %,.0f ops/s, CPU per call %.1f us"
+                    + " compressing and %.1f decompressing, compactions pending %.0f at start, %.0f at end, probe %.1f us"
+                    + " before, %.1f after; perf top:", name, w.agentShare, r.perfCodec(name), w.opsPerSecond,
+                    w.cpuMicrosPerCall[0], w.cpuMicrosPerCall[1], w.pendingAtStart, w.pendingAtEnd, w.probeBefore,
+                    w.probeAfter));
             w.perf.entrySet().stream().limit(8).forEach(e -> s.append(String.format(Locale.ROOT, " %s %.1f%%",
                     e.getKey(), e.getValue())));
             s.append(w.perfProblem == null ? "" : " none: " + w.perfProblem);
