@@ -35,6 +35,7 @@ public final class VcpuStalls implements AutoCloseable {
     private final List<Process> meters = new ArrayList<>();
     private double totalMs;
     private double longestMs;
+    private int started;
 
     private VcpuStalls() {
     }
@@ -72,6 +73,15 @@ public final class VcpuStalls implements AutoCloseable {
         return meters;
     }
 
+    /** Waits until every meter has begun to measure (its first line, a stall of 0 ms); false at the timeout. */
+    public synchronized boolean awaitStarted(long timeoutMillis) throws InterruptedException {
+        long end = System.currentTimeMillis() + timeoutMillis;
+        while (started < meters.size() && System.currentTimeMillis() < end) {
+            wait(Math.max(1, end - System.currentTimeMillis()));
+        }
+        return started >= meters.size();
+    }
+
     /** The stalled milliseconds so far, every CPU's added; NaN without meters. */
     public synchronized double totalMs() {
         return meters.isEmpty() ? Double.NaN : totalMs;
@@ -87,12 +97,18 @@ public final class VcpuStalls implements AutoCloseable {
     private void read(Process meter) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(meter.getInputStream(),
                 StandardCharsets.US_ASCII))) {
+            boolean first = true;
             for (String line; (line = r.readLine()) != null; ) {
                 double ms = Double.parseDouble(line.trim());
                 synchronized (this) {
                     totalMs += ms;
                     longestMs = Math.max(longestMs, ms);
+                    if (first) {
+                        started++;
+                        notifyAll();
+                    }
                 }
+                first = false;
             }
         } catch (IOException | NumberFormatException e) {
             // The meter stopped: its CPU's stalls from then on are not counted.
@@ -104,7 +120,10 @@ public final class VcpuStalls implements AutoCloseable {
         meters.forEach(Process::destroy);
     }
 
-    /** The meter: run pinned to one CPU; prints each stall in ms, one a line; exits when its parent closes stdin. */
+    /**
+     * The meter: run pinned to one CPU; prints 0 once it measures, then each stall in ms, one a
+     * line; exits when its parent closes stdin.
+     */
     public static void main(String[] args) throws IOException {
         Thread parent = new Thread(() -> {
             try {
@@ -121,6 +140,8 @@ public final class VcpuStalls implements AutoCloseable {
         byte[] buffer = new byte[128];
         try (RandomAccessFile schedstat = new RandomAccessFile("/proc/thread-self/schedstat", "r")) {
             long waited = runQueueWaitNanos(schedstat, buffer);
+            System.out.println(0);
+            System.out.flush();
             while (true) {
                 long start = System.nanoTime();
                 LockSupport.parkNanos(1_000_000);

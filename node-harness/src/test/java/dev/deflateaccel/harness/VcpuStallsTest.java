@@ -23,7 +23,7 @@ class VcpuStallsTest {
     void aMeterStoppedFor300msReportsAStallOfAboutThatLength() throws Exception {
         try (VcpuStalls stalls = VcpuStalls.start()) {
             assertEquals(Runtime.getRuntime().availableProcessors(), stalls.meters().size(), "a meter per CPU");
-            Thread.sleep(1500); // the meters' JVMs start
+            assertTrue(stalls.awaitStarted(60_000), "the meters' JVMs started");
             double before = stalls.totalMs();
             stalls.takeLongestMs();
             long pid = stalls.meters().get(0).pid();
