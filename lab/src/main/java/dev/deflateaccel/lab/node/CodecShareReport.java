@@ -40,6 +40,7 @@ final class CodecShareReport {
             table.add(new Metric<>(w + ": compactions pending at end", r -> r.windows.get(w).pendingAtEnd, true, "%.0f"));
             table.add(new Metric<>(w + ": ops/s", r -> r.windows.get(w).opsPerSecond, false, "%.0f"));
             table.add(metric(w, "machine probe, inflate us/chunk", r -> r.windows.get(w).probe()));
+            table.add(metric(w, "vcpu stall ms/s", r -> r.windows.get(w).vcpuStallMsPerSecond));
             // A repetition whose calls cost more only because the machine was slower has the same figure here.
             table.add(new Metric<>(w + ": decompress CPU per call over the probe's",
                     r -> r.windows.get(w).cpuMicrosPerCall[1] / r.windows.get(w).probe(), true, "%.2f"));
@@ -66,7 +67,9 @@ final class CodecShareReport {
                 "machine probe: the CPU time of inflating one fixed 16 KiB chunk with java.util.zip (the system"
                 + " zlib) in the lab's JVM, median of 7 batches of 150 ms, just before and just after the window"
                 + " (the mean of the two): this VM's host is shared and reports no steal, so a slower repetition"
-                + " may be a slower machine. perf's heaviest symbols per thread name (JIT code by method, from the"
+                + " may be a slower machine. vcpu stall: the time the machine's CPUs ran nothing at all during the"
+                + " window (VcpuStalls: a meter pinned to each CPU), which the node's CPU clocks count as the"
+                + " running threads' and perf does not sample. perf's heaviest symbols per thread name (JIT code by method, from the"
                 + " node's Compiler.perfmap) are kept beside each window's perf data as <data>.symbols.",
                 "predicted: on the cassandra run (every engine off), right after each window, `advise --json --seconds"
                 + " 10 --node-cpu <jmx port> <table folder>`, whose share is the agent's last minute, read before"
@@ -88,9 +91,9 @@ final class CodecShareReport {
             // compaction work the others did not, which is what a repetition's miss is checked against.
             s.append(String.format(Locale.ROOT, "%s: agent %.1f%%, perf %.1f%%, %,.0f ops/s, CPU per call %.1f us"
                     + " compressing and %.1f decompressing, compactions pending %.0f at start, %.0f at end, probe %.1f us"
-                    + " before, %.1f after; perf top:", name, w.agentShare, r.perfCodec(name), w.opsPerSecond,
-                    w.cpuMicrosPerCall[0], w.cpuMicrosPerCall[1], w.pendingAtStart, w.pendingAtEnd, w.probeBefore,
-                    w.probeAfter));
+                    + " before, %.1f after, vcpu stalled %.1f ms/s; perf top:", name, w.agentShare, r.perfCodec(name),
+                    w.opsPerSecond, w.cpuMicrosPerCall[0], w.cpuMicrosPerCall[1], w.pendingAtStart, w.pendingAtEnd,
+                    w.probeBefore, w.probeAfter, w.vcpuStallMsPerSecond));
             w.perf.entrySet().stream().limit(8).forEach(e -> s.append(String.format(Locale.ROOT, " %s %.1f%%",
                     e.getKey(), e.getValue())));
             s.append(w.perfProblem == null ? "" : " none: " + w.perfProblem);

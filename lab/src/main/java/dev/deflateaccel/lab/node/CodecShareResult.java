@@ -46,6 +46,9 @@ final class CodecShareResult extends RunResult {
         double probeBefore = Double.NaN;
         double probeAfter = Double.NaN;
 
+        /** Milliseconds per second in which the machine's CPUs ran nothing (VcpuStalls), summed over the CPUs. */
+        double vcpuStallMsPerSecond = Double.NaN;
+
         /** The probe's mean over the window's two readings. */
         double probe() {
             return (probeBefore + probeAfter) / 2;

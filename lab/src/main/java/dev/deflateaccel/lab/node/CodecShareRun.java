@@ -17,6 +17,7 @@ import dev.deflateaccel.harness.EngineStats;
 import dev.deflateaccel.harness.PendingCompactions;
 import dev.deflateaccel.harness.PerfProfile;
 import dev.deflateaccel.harness.ProcessCpu;
+import dev.deflateaccel.harness.VcpuStalls;
 import dev.deflateaccel.harness.workload.MixedWorkload;
 import dev.deflateaccel.harness.workload.TestTable;
 import dev.deflateaccel.sample.SampleRows;
@@ -79,6 +80,11 @@ final class CodecShareRun {
     private void window(FreshNode.Started node, String name, MixedWorkload load, CodecShareResult.Window w) {
         w.pendingAtStart = PendingCompactions.now(node.node);
         w.probeBefore = InflateProbe.microsPerCall();
+        // A stopped vCPU is charged to whatever thread ran on it when the host reports no steal (this one reports
+        // none), and perf takes no samples in it: the window says how much there was.
+        VcpuStalls stalls = VcpuStalls.start();
+        awaitMeters(stalls);
+        double stalledBefore = stalls.totalMs();
         EngineStats before = node.node.engineStats();
         double cpu = ProcessCpu.seconds(node.pid);
         PerfProfile perf = PerfProfile.start(node.pid, perfDir.resolve(node.node.name() + "-" + name + ".data"));
@@ -89,6 +95,8 @@ final class CodecShareRun {
         }
         double cpuSeconds = ProcessCpu.seconds(node.pid) - cpu;
         EngineStats codec = node.node.engineStats().since(before);
+        w.vcpuStallMsPerSecond = (stalls.totalMs() - stalledBefore) / seconds(start);
+        stalls.close();
         w.pendingAtEnd = PendingCompactions.now(node.node);
         // A window without perf's figures is n/a in the report; it must not end the other runs.
         w.perf = perf.stop(problem -> Progress.say("  %s", w.perfProblem = problem));
@@ -105,6 +113,14 @@ final class CodecShareRun {
         }
         w.opsPerSecond = load.operationsPerSecond();
         w.cpuSecondsPerOp = cpuSeconds / Math.max(1, load.completed.get());
+    }
+
+    private static void awaitMeters(VcpuStalls stalls) {
+        try {
+            stalls.awaitStarted(30_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
