@@ -20,12 +20,13 @@ import java.util.concurrent.locks.LockSupport;
  * A wake-up later than asked is either a wait in the CPU's run queue (the guest's scheduler gave
  * the CPU to another thread; the kernel counts it in /proc/thread-self/schedstat) or time in
  * which the CPU ran nothing the guest knows of. The meter reports each delay of the second kind
- * of at least {@value #THRESHOLD_MS} ms. Seen on this project's VM with two busy loops and no
- * Cassandra: delays of 100 ms, with no run-queue wait.
+ * of at least {@value #THRESHOLD_MS} ms. On one of this project's VM hosts they came as stops
+ * of about 100 ms, in the seconds of a node's slowest reads
+ * (lab/node-results/20261205-215954-compaction-reads.md).
  *
- * <p>Cost: each meter wakes 1,000 times a second and reads one /proc file, well under 1% of a
- * CPU, the same for every configuration a benchmark compares. Without taskset the meters do not
- * start and the signals are NaN.
+ * <p>Cost: each meter wakes 1,000 times a second and reads one /proc file (its CPU not measured),
+ * the same for every configuration a benchmark compares. Without taskset the meters do not start
+ * and the signals are NaN.
  */
 public final class VcpuStalls implements AutoCloseable {
 
