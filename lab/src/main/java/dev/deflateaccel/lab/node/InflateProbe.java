@@ -12,14 +12,15 @@ import java.util.zip.Inflater;
 /**
  * How fast this machine inflates right now: the thread CPU time of one 16 KiB chunk's
  * decompression with java.util.zip (the system zlib on this JDK, the library stock's reads call),
- * always the same chunk, in the lab's own JVM while the load client is stopped (a compaction may still run on the node).
+ * always the same chunk, in the lab's own JVM while the load client is stopped (a compaction may
+ * still run on the node).
  *
  * <p>Why: a VM's host is shared, and its neighbours' load is invisible from inside (this VM
- * reports no steal). In the codec-share run of 2026-12-05 18:06, stock's decompression cost
- * 95.8 us per call in one repetition and 77.6 in another, on the same chunks, with perf's libz
- * time per request apart too. A codec-share window's figures can only be compared with another
- * run's if the machine was as fast in both; the probe, taken just before and after each window,
- * says whether it was.
+ * reports no steal). In one codec-share run stock's decompression cost between 77.6 and 99.9 us
+ * per call across three repetitions on the same chunks
+ * (lab/node-results/20261205-180616-codec-share.md). A window's figures can only be compared with
+ * another run's if the machine was as fast in both; the probe, taken just before and after each
+ * window, says whether it was.
  */
 final class InflateProbe {
 
