@@ -99,9 +99,9 @@ public final class NodeTimeline implements AutoCloseable {
     public void close() {
         stopped = true;
         LockSupport.unpark(sampler);
-        stalls.close();
         try {
             sampler.join(10_000);
+            stalls.close(); // after the sampler's last second: a closed meter reads NaN
             if (jmx != null) {
                 jmx.close();
             }
@@ -171,10 +171,7 @@ public final class NodeTimeline implements AutoCloseable {
         gauge(r, "cgroup dirty MiB", cgroup.get("total_dirty"), MIB);
         gauge(r, "cgroup writeback MiB", cgroup.get("total_writeback"), MIB);
         counter(r, "vcpu stall ms/s", stalls.totalMs(), 1);
-        double longest = stalls.takeLongestMs();
-        if (!Double.isNaN(longest)) {
-            r.gauges.put("vcpu longest stall ms", longest);
-        }
+        r.gauges.put("vcpu longest stall ms", stalls.takeLongestMs());
         readJmx(r);
         return r;
     }

@@ -74,25 +74,40 @@ public final class VcpuStalls implements AutoCloseable {
         return meters;
     }
 
-    /** Waits until every meter has begun to measure (its first line, a stall of 0 ms); false at the timeout. */
-    public synchronized boolean awaitStarted(long timeoutMillis) throws InterruptedException {
+    /**
+     * Waits until every meter has begun to measure (its first line, a stall of 0 ms); false at the
+     * timeout, or if interrupted (the interrupt is kept).
+     */
+    public synchronized boolean awaitStarted(long timeoutMillis) {
         long end = System.currentTimeMillis() + timeoutMillis;
-        while (started < meters.size() && System.currentTimeMillis() < end) {
-            wait(Math.max(1, end - System.currentTimeMillis()));
+        try {
+            while (started < meters.size() && System.currentTimeMillis() < end) {
+                wait(Math.max(1, end - System.currentTimeMillis()));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         return started >= meters.size();
     }
 
-    /** The stalled milliseconds so far, every CPU's added; NaN without meters. */
+    /**
+     * The stalled milliseconds so far, every CPU's added. NaN without meters, and once any has
+     * ended (a kernel without schedstat, a killed meter, after {@link #close}): its CPU's stops
+     * would go uncounted, and a sum without them is not "no stops".
+     */
     public synchronized double totalMs() {
-        return meters.isEmpty() ? Double.NaN : totalMs;
+        return measuring() ? totalMs : Double.NaN;
     }
 
-    /** The longest single stall since the last call, ms (0 if none); NaN without meters. */
+    /** The longest single stall since the last call, ms (0 if none); NaN as {@link #totalMs}. */
     public synchronized double takeLongestMs() {
         double l = longestMs;
         longestMs = 0;
-        return meters.isEmpty() ? Double.NaN : l;
+        return measuring() ? l : Double.NaN;
+    }
+
+    private boolean measuring() {
+        return !meters.isEmpty() && meters.stream().allMatch(Process::isAlive);
     }
 
     private void read(Process meter) {

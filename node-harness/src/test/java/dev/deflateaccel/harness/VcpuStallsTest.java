@@ -39,6 +39,19 @@ class VcpuStallsTest {
     }
 
     @Test
+    void aMeterThatEndedMakesTheSignalsNaNNotZero() throws Exception {
+        try (VcpuStalls stalls = VcpuStalls.start()) {
+            assertTrue(stalls.awaitStarted(60_000), "the meters' JVMs started");
+            assertFalse(Double.isNaN(stalls.totalMs()), "measuring: a number");
+            Process first = stalls.meters().get(0);
+            signal("KILL", first.pid());
+            first.waitFor();
+            assertTrue(Double.isNaN(stalls.totalMs()), "one CPU no longer metered: " + stalls.totalMs());
+            assertTrue(Double.isNaN(stalls.takeLongestMs()), "nor its longest");
+        }
+    }
+
+    @Test
     void theRunQueueWaitIsScheduledsSecondField(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("schedstat");
         Files.write(file, "123456789 987654321 42\n".getBytes(StandardCharsets.US_ASCII));
@@ -57,6 +70,7 @@ class VcpuStallsTest {
             p.waitFor();
             assertFalse(p.isAlive());
         }
+        assertTrue(Double.isNaN(stalls.totalMs()), "closed: no figure");
     }
 
     private static void signal(String name, long pid) throws Exception {

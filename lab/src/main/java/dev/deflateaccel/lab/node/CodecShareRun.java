@@ -83,20 +83,21 @@ final class CodecShareRun {
         // A stopped vCPU is charged to whatever thread ran on it when the host reports no steal (this one reports
         // none), and perf takes no samples in it: the window says how much there was.
         VcpuStalls stalls = VcpuStalls.start();
-        awaitMeters(stalls);
+        stalls.awaitStarted(30_000);
         double stalledBefore = stalls.totalMs();
         EngineStats before = node.node.engineStats();
         double cpu = ProcessCpu.seconds(node.pid);
         PerfProfile perf = PerfProfile.start(node.pid, perfDir.resolve(node.node.name() + "-" + name + ".data"));
         long start = System.nanoTime();
-        try (Progress ignored = Progress.show(name + ", measured", () -> String.format(Locale.ROOT,
+        // The meters close with the window, also when its load fails: left running they would wake 1,000 times a
+        // second per CPU through the runs after it.
+        try (stalls; Progress ignored = Progress.show(name + ", measured", () -> String.format(Locale.ROOT,
                 "%,d ops, %ds of %ds", load.completed.get(), (long) seconds(start), options.measured.toSeconds()))) {
             load.run(options.measured);
+            w.vcpuStallMsPerSecond = (stalls.totalMs() - stalledBefore) / seconds(start);
         }
         double cpuSeconds = ProcessCpu.seconds(node.pid) - cpu;
         EngineStats codec = node.node.engineStats().since(before);
-        w.vcpuStallMsPerSecond = (stalls.totalMs() - stalledBefore) / seconds(start);
-        stalls.close();
         w.pendingAtEnd = PendingCompactions.now(node.node);
         // A window without perf's figures is n/a in the report; it must not end the other runs.
         w.perf = perf.stop(problem -> Progress.say("  %s", w.perfProblem = problem));
@@ -113,14 +114,6 @@ final class CodecShareRun {
         }
         w.opsPerSecond = load.operationsPerSecond();
         w.cpuSecondsPerOp = cpuSeconds / Math.max(1, load.completed.get());
-    }
-
-    private static void awaitMeters(VcpuStalls stalls) {
-        try {
-            stalls.awaitStarted(30_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     /**
