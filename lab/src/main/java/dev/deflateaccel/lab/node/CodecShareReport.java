@@ -58,7 +58,8 @@ final class CodecShareReport {
                 + " \"agent - perf\" is how much.",
                 "windows: after the load, flush, major compaction and an unmeasured stretch of the mixed load, the"
                 + " side-by-side's mixed load (50% checked point reads, 50% inserts), then reads only (5.0's chunk"
-                + " cache is off by default: each read decompresses a chunk), both closed loop. Every node:"
+                + " cache is off by default: each read decompresses a chunk); reads closed loop, the mixed load closed loop or at"
+                + " the fixed rate the facts above give (open loop: every configuration serves the same requests). Every node:"
                 + " memtable_heap_space 16MiB (the mixed window flushes, with LZ4 as stock's flush_compression fast"
                 + " does, and its compactions compress with Deflate), compaction_throughput 0MiB/s.",
                 "calls per request: the agent's calls in that direction (every engine) over the window's requests;"
@@ -75,7 +76,8 @@ final class CodecShareReport {
                 + " 10 --node-cpu <jmx port> <table folder>`, whose share is the agent's last minute, read before"
                 + " advise samples anything (a second or two after the window's end). Measured saving:"
                 + " that run's agent share minus the engine run's, same repetition. Each share is of its node's own"
-                + " CPU; the loads are closed loop, so a faster codec also serves more requests."));
+                + " CPU; in a closed loop a faster codec also serves more requests, and its compactions then have more"
+                + " to write, which the columns at the runs' CPU per call leave out."));
         d.section = CodecShareReport::predictions;
         return d;
     }

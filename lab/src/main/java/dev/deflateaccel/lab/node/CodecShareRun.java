@@ -25,8 +25,10 @@ import dev.deflateaccel.sample.SampleRows;
 /**
  * One codec-share run (issue 43 item 4) on a fresh 5.0 node with the agent and the steady load's
  * 16 MiB memtable: the side-by-side's load, compaction and mixed load unmeasured (the JIT's
- * warm-up), then its mixed load and reads only, both closed loop, each with the agent's counters
- * and perf's samples side by side; with every engine off, advise --node-cpu's prediction after each.
+ * warm-up), then its mixed load and reads only, each with the agent's counters and perf's samples
+ * side by side; with every engine off, advise --node-cpu's prediction after each. Reads only are closed
+ * loop; the mixed load is too, or at --mixed-window-rate, where every configuration serves the same
+ * requests (closed loop, a faster codec serves more, and its compactions have more to write).
  */
 final class CodecShareRun {
 
@@ -58,12 +60,12 @@ final class CodecShareRun {
         SampleRows rows = new SampleRows(7, 10);
         LoadAndCompaction.measure(node, table, rows, options.rows, options.preloadConcurrency);
         Progress.say("  mixed load for %d s, not measured ...", options.warmUp.toSeconds());
-        new MixedWorkload(node.session(), table, rows, options.rows, options.preloadConcurrency, 5 + repetition)
+        paced(new MixedWorkload(node.session(), table, rows, options.rows, options.preloadConcurrency, 5 + repetition))
                 .run(options.warmUp);
         node.countEnginesFrom("the windows");
         for (String name : CodecShareResult.WINDOWS) {
-            MixedWorkload load = name.equals("mixed") ? new MixedWorkload(node.session(), table, rows, options.rows,
-                    options.preloadConcurrency, 11 + repetition) : MixedWorkload.pointReads(node.session(), table,
+            MixedWorkload load = name.equals("mixed") ? paced(new MixedWorkload(node.session(), table, rows,
+                    options.rows, options.preloadConcurrency, 11 + repetition)) : MixedWorkload.pointReads(node.session(), table,
                     rows, options.rows, options.preloadConcurrency, 17 + repetition);
             CodecShareResult.Window w = r.windows.get(name);
             window(node, name, load, w);
@@ -74,6 +76,10 @@ final class CodecShareRun {
             }
             Progress.say("  %s: agent %.1f%%, perf %.1f%%; %s", name, w.agentShare, r.perfCodec(name), w.adviseLine);
         }
+    }
+
+    private MixedWorkload paced(MixedWorkload mixed) {
+        return options.mixedWindowRate > 0 ? mixed.atRate(options.mixedWindowRate) : mixed;
     }
 
     /** The window: the agent's counters and the node's CPU read around it, perf recording throughout. */

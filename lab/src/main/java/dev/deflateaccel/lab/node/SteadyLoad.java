@@ -45,8 +45,10 @@ public final class SteadyLoad {
         }
         if (options.codecShare) {
             return run(options, "codec-share", String.format(Locale.ROOT, "%,d rows loaded, flushed and compacted, %d s of"
-                    + " mixed load unmeasured, then %d s of it and %3$d s of reads only, each under perf; ", options.rows,
-                    options.warmUp.toSeconds(), options.measured.toSeconds()), CodecShareReport.definition(),
+                    + " mixed load unmeasured, then %d s of it and %3$d s of reads only, each under perf; the mixed"
+                    + " load %s; ", options.rows, options.warmUp.toSeconds(), options.measured.toSeconds(),
+                    options.mixedWindowRate > 0 ? String.format(Locale.ROOT, "at %,.0f requests/s (open loop, the same"
+                    + " for every configuration)", options.mixedWindowRate) : "closed loop"), CodecShareReport.definition(),
                     new CodecShareRun(options, nodesDir)::run);
         }
         if (options.compactionReads) {

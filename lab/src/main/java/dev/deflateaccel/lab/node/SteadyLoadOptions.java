@@ -36,7 +36,8 @@ final class SteadyLoadOptions {
             "       run-steady-load.sh --saturation [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
             "                          [--steps C1,C2,...] [--p99-bound-ms B] [--seconds S] [--warmup-seconds W]",
             "       run-steady-load.sh --codec-share [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
-            "                          [--seconds S] [--warmup-seconds W] [--chunk-kb K] [--results DIR]",
+            "                          [--seconds S] [--warmup-seconds W] [--mixed-window-rate OPS] [--chunk-kb K]",
+            "                          [--results DIR]",
             "       run-steady-load.sh --export-uncompressed-sstables DIR [--rows N]",
             "       run-steady-load.sh --write-offline-sstables DIR [--rows N]",
             "  Per run, on a fresh single stock node: preload N points into a time-series table, flush and let",
@@ -81,6 +82,10 @@ final class SteadyLoadOptions {
                     (o, v) -> o.mixed = Duration.ofSeconds(v))
             .option("--mixed-rate OPS", number(1, Double.MAX_VALUE), "1000", "--ingest: the mixed phase's rate",
                     (o, v) -> o.mixedRate = v)
+            .option("--mixed-window-rate OPS", number(1, Double.MAX_VALUE), null, "--codec-share: the mixed load"
+                    + " (warm-up and window) at OPS requests/s, the same for every configuration, instead of closed"
+                    + " loop: every run then serves the same requests, so its compactions have the same work to do",
+                    (o, v) -> o.mixedWindowRate = v)
             .flag("--stcs", "--ingest: SizeTieredCompactionStrategy instead of leveled", o -> o.stcs = true)
             .option("--throttle-mibs T", integer(1, 1024), "64", "--compaction-reads: the second compaction's"
                     + " throttle, MiB/s (nodetool setcompactionthroughput); the default is Cassandra's, which on a"
@@ -162,6 +167,8 @@ final class SteadyLoadOptions {
     boolean compactionReads;
     /** The closed-loop 80/20 load at rising concurrency (SaturationRun) instead of the steady mixed load. */
     boolean saturation;
+    /** --codec-share's mixed load, requests per second; 0: closed loop. */
+    double mixedWindowRate;
     /** The agent's codec share against perf's (CodecShareRun) instead of the steady mixed load. */
     boolean codecShare;
     List<Integer> steps;
@@ -189,6 +196,9 @@ final class SteadyLoadOptions {
         if ((o.windowSeconds > 0 || o.ratioWithinVariant) && !o.compactionReads) {
             throw new IllegalArgumentException("--window-seconds and --ratio-within-variant are --compaction-reads'"
                     + " options: they need --compaction-reads");
+        }
+        if (o.mixedWindowRate > 0 && !o.codecShare) {
+            throw new IllegalArgumentException("--mixed-window-rate is --codec-share's option: it needs --codec-share");
         }
         if (o.cgroupMib != null && !MemoryCgroup.available()) {
             throw new IllegalArgumentException("--cgroup-mib needs root and cgroup v1's memory controller, not available here");

@@ -144,4 +144,16 @@ class SteadyLoadOptionsTest {
         // Stock runs without the agent, so there is no stock-direct-nice: its counterpart is cassandra-direct-nice.
         assertThrows(IllegalArgumentException.class, () -> SteadyConfig.parse("stock-direct-nice"));
     }
+
+    @Test
+    void theCodecShareMixedLoadIsClosedLoopUnlessGivenARate() {
+        assertEquals(0, SteadyLoadOptions.parse(new String[] {"--codec-share"}).mixedWindowRate);
+        assertEquals(3000, SteadyLoadOptions.parse(new String[] {"--codec-share", "--mixed-window-rate", "3000"})
+                .mixedWindowRate);
+        assertEquals("--mixed-window-rate 0: want a number of at least 1.0", assertThrows(IllegalArgumentException.class,
+                () -> SteadyLoadOptions.parse(new String[] {"--codec-share", "--mixed-window-rate", "0"})).getMessage());
+        assertEquals("--mixed-window-rate is --codec-share's option: it needs --codec-share",
+                assertThrows(IllegalArgumentException.class,
+                        () -> SteadyLoadOptions.parse(new String[] {"--mixed-window-rate", "3000"})).getMessage());
+    }
 }

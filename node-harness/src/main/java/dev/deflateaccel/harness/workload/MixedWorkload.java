@@ -18,8 +18,8 @@ import dev.deflateaccel.sample.SampleRows;
 /**
  * Point reads of already loaded rows (each one decompresses a chunk of the Deflate SSTable) and
  * inserts of new rows, half and half or reads only, with a fixed number of requests in flight,
- * for a fixed time. Every read is checked against the generator, so a fast wrong answer cannot
- * look like a win.
+ * for a fixed time: closed loop, or paced to a fixed rate ({@link #atRate}). Every read is checked
+ * against the generator, so a fast wrong answer cannot look like a win.
  */
 public final class MixedWorkload {
 
@@ -31,6 +31,8 @@ public final class MixedWorkload {
     private final int concurrency;
     private final SplittableRandom random;
     private final double readShare;
+    /** Null: as fast as the node answers. */
+    private RatePacer pacer;
 
     public final Latencies reads = new Latencies();
     public final Latencies writes = new Latencies();
@@ -63,12 +65,25 @@ public final class MixedWorkload {
         this.random = new SplittableRandom(seed);
     }
 
+    /**
+     * Sends request k at start + k / perSecond instead of as soon as one is answered, so that every
+     * configuration serves the same requests in the same time, however fast it is; the requests in
+     * flight stay capped, so a node slower than the rate falls behind it (operationsPerSecond says so).
+     */
+    public MixedWorkload atRate(double perSecond) {
+        this.pacer = new RatePacer(perSecond);
+        return this;
+    }
+
     public void run(Duration duration) {
         Semaphore inFlight = new Semaphore(concurrency);
         long start = System.nanoTime();
         long end = start + duration.toNanos();
         long nextNewRow = loadedRows;
-        while (System.nanoTime() < end) {
+        for (long sent = 0; System.nanoTime() < end; sent++) {
+            if (pacer != null) {
+                pacer.awaitDue(start, sent);
+            }
             inFlight.acquireUninterruptibly();
             long begun = System.nanoTime();
             if (random.nextDouble() < readShare) {
