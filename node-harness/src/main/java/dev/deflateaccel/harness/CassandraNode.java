@@ -25,7 +25,8 @@ public final class CassandraNode implements AutoCloseable {
 
     private final String name;
     private final CassandraDistribution distribution;
-    private final JavaRuntime java;
+    /** Not final: an operator moves a node to another Java between two starts ({@link #useJava}). */
+    private JavaRuntime java;
     private final Duration startTimeout;
     private final NodeLayout layout;
     private final NodePorts ports;
@@ -76,6 +77,17 @@ public final class CassandraNode implements AutoCloseable {
 
     public String name() {
         return name;
+    }
+
+    /**
+     * The Java the next start's bin/cassandra (and from then on nodetool) runs on, as an operator
+     * upgrades or changes a node's JVM: only while the node is stopped, its data kept.
+     */
+    public void useJava(JavaRuntime next) {
+        if (process != null && process.isAlive()) {
+            throw new IllegalStateException(name + " is running: stop it before moving it to another Java");
+        }
+        this.java = next;
     }
 
     public NodePorts ports() {

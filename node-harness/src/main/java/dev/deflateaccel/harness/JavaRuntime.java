@@ -24,7 +24,8 @@ public final class JavaRuntime {
         this.emulated = emulated;
     }
 
-    static JavaRuntime current() {
+    /** The JDK running this harness. */
+    public static JavaRuntime current() {
         return new JavaRuntime(Path.of(System.getProperty("java.home")), false);
     }
 

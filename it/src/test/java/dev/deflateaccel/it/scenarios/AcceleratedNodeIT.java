@@ -41,7 +41,7 @@ import dev.deflateaccel.sample.SampleRows;
  * <p>On 6.0 the node runs with both of 6.0's direct I/O settings {@code direct}
  * ({@link #accelerated(CassandraLine)}), so every compaction here reads through
  * {@code CompressedChunkReader.Direct} (a direct input buffer into {@code uncompress(ByteBuffer,
- * ByteBuffer)}) and writes through {@code DirectCompressedSequentialWriter}; {@link DirectIoNodeIT}
+ * ByteBuffer)}) and writes through {@code DirectCompressedSequentialWriter}; {@link AcceleratedNodeOnDirectIoIT}
  * checks those paths on the same start.
  */
 @ParameterizedClass(name = "{0}")

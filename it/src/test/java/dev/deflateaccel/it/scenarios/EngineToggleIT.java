@@ -15,6 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -22,9 +26,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.AgentMBean;
@@ -39,9 +41,9 @@ import dev.deflateaccel.harness.workload.TestTable;
 import dev.deflateaccel.sample.SampleRows;
 
 /**
- * Scenario 4: the config file alone decides which engine serves which direction. The node is
- * restarted with one config after another (the operator's way: edit the file, restart) and the
- * JMX statistics of each run must name exactly the engines the file enabled. Bad values and a
+ * Scenario 4: the config file alone decides which engine serves which direction. The file is
+ * edited to one config after another (the operator's way: at start, or live) and the JMX
+ * statistics after each must name exactly the engines the file enabled. Bad values and a
  * native library that is not there must not stop the node: it starts, serves correct data, and
  * the agent says what is wrong once - not once per compressed chunk.
  */
@@ -63,19 +65,65 @@ class EngineToggleIT {
                         .with(USE_ZLIB_COMPRESS, "1").with(USE_ZLIB_UNCOMPRESS, "1"), "zlib", "zlib"));
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("engineConfigs")
-    void statisticsFollowTheConfigFile(AgentConfig config, String compressEngine, String decompressEngine, CassandraNode node) {
-        long agentLogMark = node.agentLog().mark();
-        node.ensureRunning(NodeSettings.withAgent(config));
-        EngineStats before = node.engineStats();
+    /**
+     * The four routings on one start, as an operator switches engines: the first read from the file at
+     * start, each next one by rewriting the file, which the agent applies live (its Generation moves
+     * on). What only a start reads (bad values, a library that is not there, every engine off) is
+     * the other tests', each on a start of its own. At the end the file is put back to the first
+     * routing, the one the shared node was started with.
+     */
+    @Test
+    void statisticsFollowTheConfigFile(CassandraNode node) throws IOException {
+        List<Arguments> routings = engineConfigs().collect(Collectors.toList());
+        AgentConfig first = (AgentConfig) routings.get(0).get()[0];
+        node.ensureRunning(NodeSettings.withAgent(first));
+        for (int i = 0; i < routings.size(); i++) {
+            Object[] routing = routings.get(i).get();
+            AgentConfig config = (AgentConfig) routing[0];
+            String compressEngine = (String) routing[1];
+            String decompressEngine = (String) routing[2];
+            long agentLogMark = node.agentLog().mark();
+            long systemLogMark = node.systemLog().mark();
+            if (i > 0) {
+                applyLive(node, config);
+            }
+            EngineStats before = node.engineStats();
 
-        roundTrip(node, new TestTable("toggle", compressEngine + "_to_" + decompressEngine, 16), 4001);
+            roundTrip(node, new TestTable("toggle", compressEngine + "_to_" + decompressEngine, 16), 4001);
 
-        EngineStats delta = node.engineStats().since(before);
-        EngineAssertions.servedBy(delta, EngineStats.COMPRESS, compressEngine);
-        EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, decompressEngine);
-        assertEquals(List.of(), lines(node.agentLog().linesSince(agentLogMark)), "a clean config must log nothing at log_level 1");
+            EngineStats delta = node.engineStats().since(before);
+            String which = config + " (" + (i == 0 ? "at start" : "applied live") + "): ";
+            try {
+                EngineAssertions.servedBy(delta, EngineStats.COMPRESS, compressEngine);
+                EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, decompressEngine);
+            } catch (AssertionError e) {
+                throw new AssertionError(which + e.getMessage(), e);
+            }
+            List<String> logged = lines(node.agentLog().linesSince(agentLogMark));
+            if (i == 0) {
+                assertEquals(List.of(), logged, which + "a clean config must log nothing at log_level 1");
+            } else {
+                // A clean live edit: no warning or error in the agent's log, and its notice in system.log.
+                assertEquals(List.of(), problems(logged), which + "a clean config must log no warning or error");
+                List<String> system = node.systemLog().linesSince(systemLogMark);
+                assertTrue(system.stream().anyMatch(l -> l.contains("deflate-accel: reloaded")),
+                        which + "no reload notice in system.log");
+            }
+        }
+        applyLive(node, first);
+    }
+
+    /** Rewrites the agent's file in place, as an operator edits it, and waits until the agent has applied it. */
+    private static void applyLive(CassandraNode node, AgentConfig config) throws IOException {
+        long generation = ((Number) AgentMBean.attributes(node.ports().jmx()).get("Generation")).longValue();
+        long start = System.nanoTime();
+        Files.writeString(node.layout().agentConfig(), config.render(), StandardCharsets.UTF_8);
+        AgentMBean.await(node.ports().jmx(), a -> ((Number) a.get("Generation")).longValue() > generation
+                && "".equals(a.get("LastReloadError")), start, Duration.ofSeconds(30), "the edit to " + config);
+    }
+
+    private static List<String> problems(List<String> logged) {
+        return logged.stream().filter(l -> l.contains("WARN") || l.contains("ERROR")).collect(Collectors.toList());
     }
 
     /**

@@ -37,13 +37,14 @@ import dev.deflateaccel.sample.SampleRows;
 /**
  * Cassandra 6.0's direct I/O with the agent (issue 37 item 3), on the shared 6.0 node as
  * {@link AcceleratedNodeIT} starts it (both direct I/O settings {@code direct}, libdeflate), so no
- * node start of its own when it follows that class. A class of its own, on 6.0 only, so that 5.0
- * has no skipped test.
+ * node start of its own when it follows that class: its name sorts right after it (the scenarios
+ * run in alphabetical order, it/pom.xml). A class of its own, on 6.0 only, so that 5.0 has no
+ * skipped test.
  */
 @ParameterizedClass(name = "{0}")
 @EnumSource(value = CassandraLine.class, names = {"V6_0"})
 @ExtendWith(SharedNodeExtension.class)
-class DirectIoNodeIT implements OnCassandraLine {
+class AcceleratedNodeOnDirectIoIT implements OnCassandraLine {
 
     @Parameter
     CassandraLine line;
