@@ -11,7 +11,7 @@ import dev.deflateaccel.harness.JavaRuntime;
 /**
  * The Java 8 and 11 runtimes the installed base's nodes run on: Debian's own, unpacked by
  * {@code .ci/fetch-jdks.sh} and handed in as {@code -Djdk8.home} / {@code -Djdk11.home} (it/pom.xml
- * passes them on). Without one the pairs on it do not run and say so; with
+ * passes them on). Without one the lines that need it do not run and say so; with
  * {@code -Ddeflateaccel.jdks.required=true} (what .ci/run passes) they fail instead.
  */
 final class InstalledBaseJavas {
