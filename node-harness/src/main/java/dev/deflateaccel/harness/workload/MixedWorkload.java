@@ -69,6 +69,8 @@ public final class MixedWorkload {
      * Sends request k at start + k / perSecond instead of as soon as one is answered, so that every
      * configuration serves the same requests in the same time, however fast it is; the requests in
      * flight stay capped, so a node slower than the rate falls behind it (operationsPerSecond says so).
+     * Latencies still run from each send, not from its due time: this pacing is for equal work, not
+     * for latency under a stall (FixedRateLoad measures that).
      */
     public MixedWorkload atRate(double perSecond) {
         this.pacer = new RatePacer(perSecond);
