@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
+import dev.deflateaccel.agent.acceptance.SpeedBudget;
 import dev.deflateaccel.bridge.EngineDescriptor;
 import dev.deflateaccel.bridge.EngineLimits;
 import dev.deflateaccel.bridge.EngineRegistry;
@@ -28,7 +29,7 @@ import dev.deflateaccel.bridge.engine.TestedLibraries;
 final class Doctor {
     private static final int SAMPLE_BYTES = 4 << 20;
     private static final int CHUNK = 16 << 10;
-    private static final long MEASURE_NANOS = 600_000_000L;
+    private static final long MEASURE_MILLIS = 600;
 
     private final PrintStream out;
 
@@ -175,11 +176,11 @@ final class Doctor {
         return r;
     }
 
-    /** Median MB/s (10^6 bytes) of passes after one warm-up pass, for about MEASURE_NANOS. */
+    /** Median MB/s (10^6 bytes) of passes after one warm-up pass, for about MEASURE_MILLIS ({@link SpeedBudget}). */
     private static double measure(Runnable pass, long bytesPerPass) {
         pass.run();
         List<Double> rates = new ArrayList<>();
-        long deadline = System.nanoTime() + MEASURE_NANOS;
+        long deadline = System.nanoTime() + SpeedBudget.nanos(MEASURE_MILLIS);
         while (rates.size() < 3 || System.nanoTime() < deadline) {
             long t0 = System.nanoTime();
             pass.run();

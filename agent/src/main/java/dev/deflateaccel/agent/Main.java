@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 
 import dev.deflateaccel.agent.acceptance.AcceptanceRun;
+import dev.deflateaccel.agent.acceptance.SpeedBudget;
 import dev.deflateaccel.agent.advise.AdviseCommand;
 
 /**
@@ -46,6 +47,11 @@ public final class Main {
         AgentArguments parsed = AgentArguments.parse(rest.isEmpty() ? null : rest.get(0));
         if (parsed.problem() != null) {
             System.err.println(parsed.problem());
+            System.exit(2);
+        }
+        String speedProblem = SpeedBudget.problem();
+        if (speedProblem != null) {
+            System.err.println(speedProblem);
             System.exit(2);
         }
         System.exit(acceptance ? new AcceptanceRun(System.out, AgentVersion.get()).run(parsed.configPath())

@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import dev.deflateaccel.agent.acceptance.SpeedBudget;
 import dev.deflateaccel.bridge.EngineDescriptor;
 import dev.deflateaccel.bridge.EngineRegistry;
 import dev.deflateaccel.bridge.engine.DeviceEmulators;
@@ -139,6 +140,16 @@ class DoctorAcceptanceTest {
         assertTrue(r.output.contains("usage: java -jar deflate-accel-agent.jar doctor [--acceptance] [config=PATH]"), r.output);
     }
 
+    /** A bad speed budget stops the doctor before it measures anything, naming the key, the value and the range. */
+    @Test
+    void aBadSpeedBudgetIsRefusedNamingItsRange() throws Exception {
+        ChildJvm r = ChildJvm.run(tmp, JAVA, Collections.singletonList("-D" + SpeedBudget.PROPERTY + "=fast"),
+                System.getProperty("java.class.path"), Main.class.getName(), "doctor", "config=" + config());
+        assertEquals(2, r.exit, r.output);
+        assertTrue(r.output.contains("-D" + SpeedBudget.PROPERTY + "=fast is not valid: expected whole milliseconds 0-60000"),
+                r.output);
+    }
+
     // ---- helpers ----
 
     /** {@code doctor --acceptance} in a fresh JVM whose temp directory is {@code tmp}, so mapped files can be counted. */
@@ -149,6 +160,10 @@ class DoctorAcceptanceTest {
     private ChildJvm acceptance(Map<String, String> env, List<String> jvmOptions, String... configLines) throws Exception {
         List<String> options = new ArrayList<>(jvmOptions);
         options.add("-Djava.io.tmpdir=" + tmp);
+        String speedMillis = System.getProperty(SpeedBudget.PROPERTY);
+        if (speedMillis != null) {
+            options.add("-D" + SpeedBudget.PROPERTY + "=" + speedMillis);
+        }
         return ChildJvm.run(tmp, JAVA, env, options, System.getProperty("java.class.path"),
                 Main.class.getName(), "doctor", "--acceptance", "config=" + config(configLines));
     }

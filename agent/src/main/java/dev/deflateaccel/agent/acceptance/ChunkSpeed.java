@@ -21,7 +21,7 @@ final class ChunkSpeed {
     static final int[] CHUNKS = {4 << 10, 16 << 10, 64 << 10};
     private static final int SAMPLE_BYTES = 1 << 20;
     /** Per direction and chunk size: 18 figures per engine stay under ~6 s. */
-    private static final long MEASURE_NANOS = 300_000_000L;
+    private static final long MEASURE_MILLIS = 300;
     private static final int MIN_ROUNDS = 3;
 
     /** The two calls measured: the engine's array entry points, or stock java.util.zip. */
@@ -75,11 +75,11 @@ final class ChunkSpeed {
         return new ChunkSpeed(c, d, null);
     }
 
-    /** Median MB/s of passes over the sample after one warm-up pass, for about MEASURE_NANOS. */
+    /** Median MB/s of passes over the sample after one warm-up pass, for about MEASURE_MILLIS ({@link SpeedBudget}). */
     private static double median(Runnable pass) {
         pass.run();
         List<Double> rates = new ArrayList<>();
-        long deadline = System.nanoTime() + MEASURE_NANOS;
+        long deadline = System.nanoTime() + SpeedBudget.nanos(MEASURE_MILLIS);
         while (rates.size() < MIN_ROUNDS || System.nanoTime() < deadline) {
             long t0 = System.nanoTime();
             pass.run();
