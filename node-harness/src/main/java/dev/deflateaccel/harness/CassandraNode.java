@@ -31,17 +31,21 @@ public final class CassandraNode implements AutoCloseable {
     private final NodeLayout layout;
     private final NodePorts ports;
     private final List<String> seeds;
+    /** A node made by {@link #single}, with no peers; otherwise a cluster's. */
+    private final boolean alone;
 
     private Process process;
     private NodeSettings settings;
     private CqlSession session;
 
+    /** A node of a cluster whose seeds are {@code seeds}. */
     public CassandraNode(String name, CassandraDistribution distribution, NodeLayout layout, NodePorts ports, List<String> seeds) {
-        this(name, distribution, layout, ports, seeds, JavaRuntime.current(), START_TIMEOUT);
+        this(name, distribution, layout, ports, seeds, false, JavaRuntime.current(), START_TIMEOUT);
     }
 
     private CassandraNode(String name, CassandraDistribution distribution, NodeLayout layout, NodePorts ports,
-                          List<String> seeds, JavaRuntime java, Duration startTimeout) {
+                          List<String> seeds, boolean alone, JavaRuntime java, Duration startTimeout) {
+        this.alone = alone;
         this.java = java;
         this.startTimeout = startTimeout;
         this.name = name;
@@ -60,7 +64,7 @@ public final class CassandraNode implements AutoCloseable {
     public static CassandraNode single(String name, Path nodesDir, String address, CassandraLine line) {
         NodePorts ports = NodePorts.allocate(address);
         return new CassandraNode(name, CassandraDistribution.locate(line), NodeLayout.createFresh(nodesDir.resolve(name)),
-                ports, List.of(ports.seed()));
+                ports, List.of(ports.seed()), true, JavaRuntime.current(), START_TIMEOUT);
     }
 
     /**
@@ -72,7 +76,7 @@ public final class CassandraNode implements AutoCloseable {
                                        Duration startTimeout) {
         NodePorts ports = NodePorts.allocate(address);
         return new CassandraNode(name, CassandraDistribution.locate(line), NodeLayout.createFresh(nodesDir.resolve(name)),
-                ports, List.of(ports.seed()), java, startTimeout);
+                ports, List.of(ports.seed()), true, java, startTimeout);
     }
 
     public String name() {
@@ -135,8 +139,7 @@ public final class CassandraNode implements AutoCloseable {
         long logMark = systemLog().mark();
         long started = System.nanoTime();
         try {
-            process = ReleaseScripts.cassandra(layout, java, jvmExtraOpts, wanted.jmxAuthentication().isPresent(),
-                            seeds.equals(List.of(ports.seed())))
+            process = ReleaseScripts.cassandra(layout, java, jvmExtraOpts, wanted.jmxAuthentication().isPresent(), gossip())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(layout.processOutput().toFile()))
                     .start();
@@ -151,6 +154,13 @@ public final class CassandraNode implements AutoCloseable {
         if (!release.startsWith(distribution.line().version() + ".") && !release.startsWith(distribution.line().version() + "-")) {
             throw new IllegalStateException(name + " runs Cassandra " + release + ", not " + distribution.describe());
         }
+    }
+
+    private ReleaseScripts.Gossip gossip() {
+        if (alone) {
+            return ReleaseScripts.Gossip.ALONE;
+        }
+        return seeds.equals(List.of(ports.seed())) ? ReleaseScripts.Gossip.SEED : ReleaseScripts.Gossip.JOINING;
     }
 
     /** Graceful stop (SIGTERM: Cassandra drains on its shutdown hook), SIGKILL if it hangs. */

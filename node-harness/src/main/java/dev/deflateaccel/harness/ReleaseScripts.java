@@ -26,19 +26,45 @@ final class ReleaseScripts {
      */
     static final String SKIP_GOSSIP_SETTLE = "-Dcassandra.skip_wait_for_gossip_to_settle=0";
     /**
-     * The ring delay of a node that is its own seed: nothing to wait for, so a short one saves a
-     * single node about 30 s of start-up.
+     * Where a node stands in gossip, which sets two start-up options: its ring delay and how long
+     * its shutdown waits for peers to hear it is going.
      */
-    static final int OWN_SEED_RING_DELAY_MS = 1_000;
-    /**
-     * The ring delay of a node that joins others. A joining node sleeps the ring delay and then
-     * fails with "Unable to contact any seeds" (exit 3) unless gossip has meanwhile exchanged state
-     * with a seed; its shadow round also gives up after the ring delay. One second left a single
-     * gossip round (every second) to open the connection to the seed and get its answer, which a
-     * busy 2-core machine sometimes did not make (MixedClusterIT's third node, twice). Ten seconds
-     * is ten rounds; a joining node pays it once, a seed or a single node not at all.
-     */
-    static final int JOINING_RING_DELAY_MS = 10_000;
+    enum Gossip {
+        /** A single node, its own seed, with no peers. */
+        ALONE,
+        /** The seed of a cluster: the first node up, which others join. */
+        SEED,
+        /** A node that joins a seed. */
+        JOINING;
+
+        /**
+         * The ring delay. A node that is its own seed has nothing to wait for, so a short one
+         * saves a single node about 30 s of start-up. A joining node sleeps the ring delay and
+         * then fails with "Unable to contact any seeds" (exit 3) unless gossip has meanwhile
+         * exchanged state with a seed; its shadow round also gives up after the ring delay. One
+         * second left a single gossip round (every second) to open the connection to the seed
+         * and get its answer, which a busy 2-core machine sometimes did not make
+         * (MixedClusterIT's third node, twice). Ten seconds is ten rounds; a joining node pays it
+         * once, a seed or a single node not at all.
+         */
+        int ringDelayMs() {
+            return this == JOINING ? 10_000 : 1_000;
+        }
+
+        /**
+         * The start-up options for this role. A node alone also skips the 2 s its shutdown
+         * sleeps after announcing it to peers it does not have (Gossiper.stop, in 4.0 to 6.0):
+         * the node tests stop and start single nodes some 30 times. Nodes of a cluster keep it,
+         * since their peers are what it is for.
+         */
+        List<String> options() {
+            List<String> options = new ArrayList<>(List.of("-Dcassandra.ring_delay_ms=" + ringDelayMs(), SKIP_GOSSIP_SETTLE));
+            if (this == ALONE) {
+                options.add("-Dcassandra.shutdown_announce_in_ms=0");
+            }
+            return options;
+        }
+    }
     /**
      * Inherited variables the scripts would pick up, so a developer's shell could change what the
      * node runs; the JDK's option variables would also print a "Picked up" line into stdout.log.
@@ -56,11 +82,11 @@ final class ReleaseScripts {
      * {@code bin/cassandra -f} (and {@code -R} when this runs as root, which bin/cassandra refuses
      * otherwise). With -f the script execs java, so the process started is the node's JVM: its pid
      * is Cassandra's, and SIGTERM reaches Cassandra's shutdown hook. {@code extraOpts} go after
-     * the harness's own start-up options (whose ring delay depends on {@code ownSeed});
+     * the harness's own start-up options (which depend on the node's {@code gossip} role);
      * {@code remoteJmx} sets LOCAL_JMX=no, cassandra-env.sh's remote JMX with authentication.
      */
     static ProcessBuilder cassandra(NodeLayout layout, JavaRuntime java, List<String> extraOpts, boolean remoteJmx,
-                                    boolean ownSeed) {
+                                    Gossip gossip) {
         List<String> command = new ArrayList<>(List.of(layout.bin().resolve("cassandra").toString(), "-f"));
         if (runsAsRoot()) {
             command.add("-R");
@@ -69,8 +95,7 @@ final class ReleaseScripts {
         Map<String, String> env = environment(builder, layout, java);
         env.put("MAX_HEAP_SIZE", MAX_HEAP_SIZE);
         env.put("HEAP_NEWSIZE", HEAP_NEWSIZE);
-        List<String> jvmExtraOpts = new ArrayList<>(List.of(
-                "-Dcassandra.ring_delay_ms=" + (ownSeed ? OWN_SEED_RING_DELAY_MS : JOINING_RING_DELAY_MS), SKIP_GOSSIP_SETTLE));
+        List<String> jvmExtraOpts = gossip.options();
         jvmExtraOpts.addAll(extraOpts);
         env.put("JVM_EXTRA_OPTS", String.join(" ", jvmExtraOpts));
         if (remoteJmx) {
