@@ -13,20 +13,14 @@ import static dev.deflateaccel.harness.AgentConfig.USE_ZLIB_UNCOMPRESS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.params.provider.Arguments;
 
 import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.AgentMBean;
@@ -53,17 +47,28 @@ class EngineToggleIT {
     static final int ROWS = 20_000;
     static final String MISSING_LIBRARY = "/nonexistent/deflate-accel-it/libdeflate.so.0";
 
-    static Stream<Arguments> engineConfigs() {
-        return Stream.of(
-                arguments(AgentConfig.allOff("igzip both directions")
-                        .with(USE_IGZIP_COMPRESS, "1").with(USE_IGZIP_UNCOMPRESS, "1"), "igzip", "igzip"),
-                arguments(AgentConfig.allOff("igzip compresses, libdeflate decompresses")
-                        .with(USE_IGZIP_COMPRESS, "1").with(USE_LIBDEFLATE_UNCOMPRESS, "1"), "igzip", "libdeflate"),
-                arguments(AgentConfig.allOff("libdeflate compresses, decompression left to Cassandra")
-                        .with(USE_LIBDEFLATE_COMPRESS, "1"), "libdeflate", "cassandra"),
-                arguments(AgentConfig.allOff("java.util.zip (zlib) both directions")
-                        .with(USE_ZLIB_COMPRESS, "1").with(USE_ZLIB_UNCOMPRESS, "1"), "zlib", "zlib"));
+    /** A config file and the engines it must route each direction to. */
+    static final class Routing {
+        final AgentConfig config;
+        final String compressEngine;
+        final String decompressEngine;
+
+        Routing(AgentConfig config, String compressEngine, String decompressEngine) {
+            this.config = config;
+            this.compressEngine = compressEngine;
+            this.decompressEngine = decompressEngine;
+        }
     }
+
+    static final List<Routing> ROUTINGS = List.of(
+            new Routing(AgentConfig.allOff("igzip both directions")
+                    .with(USE_IGZIP_COMPRESS, "1").with(USE_IGZIP_UNCOMPRESS, "1"), "igzip", "igzip"),
+            new Routing(AgentConfig.allOff("igzip compresses, libdeflate decompresses")
+                    .with(USE_IGZIP_COMPRESS, "1").with(USE_LIBDEFLATE_UNCOMPRESS, "1"), "igzip", "libdeflate"),
+            new Routing(AgentConfig.allOff("libdeflate compresses, decompression left to Cassandra")
+                    .with(USE_LIBDEFLATE_COMPRESS, "1"), "libdeflate", "cassandra"),
+            new Routing(AgentConfig.allOff("java.util.zip (zlib) both directions")
+                    .with(USE_ZLIB_COMPRESS, "1").with(USE_ZLIB_UNCOMPRESS, "1"), "zlib", "zlib"));
 
     /**
      * The four routings on one start, as an operator switches engines: the first read from the file at
@@ -74,18 +79,16 @@ class EngineToggleIT {
      */
     @Test
     void statisticsFollowTheConfigFile(CassandraNode node) throws IOException {
-        List<Arguments> routings = engineConfigs().collect(Collectors.toList());
-        AgentConfig first = (AgentConfig) routings.get(0).get()[0];
+        AgentConfig first = ROUTINGS.get(0).config;
         node.ensureRunning(NodeSettings.withAgent(first));
-        for (int i = 0; i < routings.size(); i++) {
-            Object[] routing = routings.get(i).get();
-            AgentConfig config = (AgentConfig) routing[0];
-            String compressEngine = (String) routing[1];
-            String decompressEngine = (String) routing[2];
+        for (int i = 0; i < ROUTINGS.size(); i++) {
+            AgentConfig config = ROUTINGS.get(i).config;
+            String compressEngine = ROUTINGS.get(i).compressEngine;
+            String decompressEngine = ROUTINGS.get(i).decompressEngine;
             long agentLogMark = node.agentLog().mark();
             long systemLogMark = node.systemLog().mark();
             if (i > 0) {
-                applyLive(node, config);
+                LiveConfigEdit.applyCleanly(node, config);
             }
             EngineStats before = node.engineStats();
 
@@ -110,16 +113,7 @@ class EngineToggleIT {
                         which + "no reload notice in system.log");
             }
         }
-        applyLive(node, first);
-    }
-
-    /** Rewrites the agent's file in place, as an operator edits it, and waits until the agent has applied it. */
-    private static void applyLive(CassandraNode node, AgentConfig config) throws IOException {
-        long generation = ((Number) AgentMBean.attributes(node.ports().jmx()).get("Generation")).longValue();
-        long start = System.nanoTime();
-        Files.writeString(node.layout().agentConfig(), config.render(), StandardCharsets.UTF_8);
-        AgentMBean.await(node.ports().jmx(), a -> ((Number) a.get("Generation")).longValue() > generation
-                && "".equals(a.get("LastReloadError")), start, Duration.ofSeconds(30), "the edit to " + config);
+        LiveConfigEdit.applyCleanly(node, first);
     }
 
     private static List<String> problems(List<String> logged) {

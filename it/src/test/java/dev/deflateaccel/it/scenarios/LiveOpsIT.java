@@ -126,7 +126,7 @@ class LiveOpsIT {
 
         // 3. edit to igzip (the operator's way: the file is truncated and rewritten in place)
         p = new Phase(node, table, rows, acknowledged, nextRow, "3 edit to igzip");
-        long applyMs = edit(node, conf, AgentConfig.allOff("igzip").with(USE_IGZIP_COMPRESS, "1").with(USE_IGZIP_UNCOMPRESS, "1"),
+        long applyMs = edit(node, AgentConfig.allOff("igzip").with(USE_IGZIP_COMPRESS, "1").with(USE_IGZIP_UNCOMPRESS, "1"),
                 a -> ((Long) a.get("Generation")) == 2L);
         event("edit to igzip applied after " + applyMs + " ms (generation 2)");
         p.resetCounters();
@@ -134,7 +134,7 @@ class LiveOpsIT {
 
         // 4. edit to an invalid config: refused as a whole, igzip stays
         p = new Phase(node, table, rows, acknowledged, nextRow, "4 invalid edit, refused");
-        applyMs = edit(node, conf, AgentConfig.allOff("invalid").with(USE_IGZIP_COMPRESS, "yes").with(USE_ZLIB_COMPRESS, "1")
+        applyMs = edit(node, AgentConfig.allOff("invalid").with(USE_IGZIP_COMPRESS, "yes").with(USE_ZLIB_COMPRESS, "1")
                 .with("use_zlib_uncompres", "1"), a -> ((String) a.get("LastReloadError")).contains("'yes'"));
         String error = (String) agentAttribute(node, "LastReloadError");
         event("invalid edit refused after " + applyMs + " ms: " + error.replace("\n", " | "));
@@ -147,7 +147,7 @@ class LiveOpsIT {
 
         // 5. edit to zlib only
         p = new Phase(node, table, rows, acknowledged, nextRow, "5 edit to zlib only");
-        applyMs = edit(node, conf, AgentConfig.allOff("zlib only").with(USE_ZLIB_COMPRESS, "1").with(USE_ZLIB_UNCOMPRESS, "1"),
+        applyMs = edit(node, AgentConfig.allOff("zlib only").with(USE_ZLIB_COMPRESS, "1").with(USE_ZLIB_UNCOMPRESS, "1"),
                 a -> ((Long) a.get("Generation")) == 3L);
         assertEquals("", agentAttribute(node, "LastReloadError"));
         event("edit to zlib applied after " + applyMs + " ms (generation 3)");
@@ -278,11 +278,9 @@ class LiveOpsIT {
     }
 
     /** Rewrites the file in place (truncate, then write) and returns how long until {@code applied} holds. */
-    private static long edit(CassandraNode node, Path conf, AgentConfig config, Predicate<Map<String, Object>> applied)
+    private static long edit(CassandraNode node, AgentConfig config, Predicate<Map<String, Object>> applied)
             throws IOException {
-        long start = System.nanoTime();
-        Files.writeString(conf, config.render(), StandardCharsets.UTF_8);
-        long ms = AgentMBean.await(node.ports().jmx(), applied, start, Duration.ofMillis(3 * APPLY_LIMIT_MS), "the edit");
+        long ms = LiveConfigEdit.apply(node, config, applied, Duration.ofMillis(3 * APPLY_LIMIT_MS), "the edit");
         assertTrue(ms <= APPLY_LIMIT_MS, "the edit took " + ms + " ms to be noticed and applied (limit " + APPLY_LIMIT_MS + ")");
         return ms;
     }
