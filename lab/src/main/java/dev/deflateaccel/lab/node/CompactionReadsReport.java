@@ -10,6 +10,8 @@ import java.util.function.ToDoubleFunction;
 final class CompactionReadsReport {
 
     private static final double MIB = 1024 * 1024;
+    /** The rows of the reads in seconds the host did not stop the VM (HostStopFreeSeconds). */
+    static final String STOP_FREE = ", in seconds without a host stop";
 
     /** The metrics of one report: both compactions' rows, and which of them are ranked and charted. */
     private static final class Rows {
@@ -37,6 +39,16 @@ final class CompactionReadsReport {
             table.add(p999);
             table.add(new Metric<>(name + ": reads over 10 ms during compaction", r -> phase.apply(r).during.over10ms,
                     true, "%.0f"));
+            Metric<CompactionReadsResult> p99Free = reads(name + ": read p99 ms during compaction" + STOP_FREE, phase,
+                    p -> p.duringStopFree.p99);
+            Metric<CompactionReadsResult> p999Free = reads(name + ": read p99.9 ms during compaction" + STOP_FREE, phase,
+                    p -> p.duringStopFree.p999);
+            table.add(p99Free);
+            table.add(p999Free);
+            table.add(new Metric<>(name + ": reads during compaction" + STOP_FREE, r -> phase.apply(r).duringStopFree.count,
+                    false, "%.0f"));
+            table.add(new Metric<>(name + ": seconds of the compaction without a host stop",
+                    r -> phase.apply(r).stopFreeSeconds, false, "%.0f"));
             if (windowSeconds > 0) {
                 String window = " in the " + windowSeconds + " s from the compaction's start";
                 Metric<CompactionReadsResult> windowP99 = reads(name + ": read p99 ms" + window, phase,
@@ -61,6 +73,8 @@ final class CompactionReadsReport {
             table.add(reads(name + ": GC threads' CPU s per s", phase, p -> p.perSecond(p.gcThreadSeconds)));
             ranked.add(p99);
             ranked.add(p999);
+            ranked.add(p99Free);
+            ranked.add(p999Free);
             ranked.add(seconds);
             charted.add(p99);
             charted.add(seconds);
@@ -114,6 +128,12 @@ final class CompactionReadsReport {
                             + " the same reads, and after a compaction that ended sooner the reads that followed it"
                             + " to the window's end, as a dashboard's window of that length holds them; a"
                             + " compaction that outlasts it is cut at its end."),
+                    "in seconds without a host stop: the reads during compaction that completed in a second in"
+                            + " which, as in the second before it, the CPU meter (NodeTimeline's vcpu stall ms/s: one"
+                            + " thread pinned to each CPU, a wake-up 5 ms or more late that the guest's run queue did"
+                            + " not cause) counted no stopped time; the window's first second is never counted. The"
+                            + " host's stops fall where they fall, in every configuration's window; these rows compare"
+                            + " the configurations on what is left, beside the whole window's rows, not instead of them.",
                     "compaction s and MB/s: the server's own \"Compacted (...) in N ms\" line, MB read on disk."
                             + " Compaction threads' CPU s per s: the CompactionExecutor threads' CPU over the reads"
                             + " window around the compaction, divided by its length; the same for the JIT"
@@ -138,7 +158,9 @@ final class CompactionReadsReport {
                 p.quiet.p999, p.quiet.count, p.quiet.late, p.during.failures + p.quiet.failures,
                 p.during.wrong + p.quiet.wrong) + (p.fixedWindow.count == 0 ? "" : String.format(Locale.ROOT,
                 "; fixed window p99/p99.9 %.1f/%.1f ms (%,d reads, %d over 10 ms)", p.fixedWindow.p99,
-                p.fixedWindow.p999, p.fixedWindow.count, p.fixedWindow.over10ms));
+                p.fixedWindow.p999, p.fixedWindow.count, p.fixedWindow.over10ms)) + (p.timeline.isEmpty() ? ""
+                : String.format(Locale.ROOT, "; in the %d seconds without a host stop p99/p99.9 %.1f/%.1f ms (%,d reads)",
+                p.stopFreeSeconds, p.duringStopFree.p99, p.duringStopFree.p999, p.duringStopFree.count));
     }
 
     private CompactionReadsReport() {

@@ -22,6 +22,12 @@ final class CompactionReadsResult extends RunResult {
          * what a dashboard's window of that length shows, however soon the compaction ends in it.
          */
         final Reads fixedWindow = new Reads();
+        /**
+         * The reads during compaction that completed in seconds the host did not stop the VM
+         * ({@link HostStopFreeSeconds}), and how many such seconds the window had.
+         */
+        final Reads duringStopFree = new Reads();
+        int stopFreeSeconds;
         /** The compaction's own time, from its "Compacted (...) in N ms" line. */
         double compactionSeconds;
         /** Bytes the compaction read and wrote (on disk), from the same line. */

@@ -142,6 +142,9 @@ final class CompactionReadsRun {
         if (options.windowSeconds > 0) {
             phase.fixedWindow.measure(during, during.reads.completedBetween(start, fixedEnd));
         }
+        boolean[] stopFree = HostStopFreeSeconds.of(phase.timeline);
+        phase.stopFreeSeconds = HostStopFreeSeconds.count(stopFree);
+        phase.duringStopFree.measure(during, during.reads.completedInSeconds(start, stopFree));
         phase.readP50PerSecond = during.reads.percentileMillisPerSecond(start, phase.timeline.size(), 50);
         phase.readP99PerSecond = during.reads.percentileMillisPerSecond(start, phase.timeline.size(), 99);
         Map<String, Double> threads = ThreadGroupCpu.secondsBetween(before, after);

@@ -41,6 +41,26 @@ public final class Latencies {
         return millis;
     }
 
+    /**
+     * The operations that completed in the whole seconds from {@code fromNanos} (System.nanoTime)
+     * that {@code seconds} marks true: second k is [fromNanos + k s, fromNanos + (k + 1) s).
+     */
+    public synchronized Latencies completedInSeconds(long fromNanos, boolean[] seconds) {
+        Latencies part = new Latencies();
+        for (int i = 0; i < count; i++) {
+            long s = (completedAt[i] - fromNanos) / 1_000_000_000L;
+            if (completedAt[i] - fromNanos >= 0 && s < seconds.length && seconds[(int) s]) {
+                part.append(micros[i], completedAt[i]);
+            }
+        }
+        return part;
+    }
+
+    /** One operation of {@code latencyNanos} that completed at {@code completedAtNanos}: for tests, without waiting. */
+    synchronized void recordAt(long latencyNanos, long completedAtNanos) {
+        append(latencyNanos / 1000, completedAtNanos);
+    }
+
     /** The operations that completed from {@code fromNanos} (inclusive) to {@code toNanos} (exclusive), System.nanoTime. */
     public synchronized Latencies completedBetween(long fromNanos, long toNanos) {
         Latencies part = new Latencies();

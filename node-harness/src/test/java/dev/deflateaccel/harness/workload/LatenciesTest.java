@@ -25,6 +25,23 @@ class LatenciesTest {
     }
 
     @Test
+    void theChosenSecondsHoldOnlyWhatCompletedInThem() {
+        Latencies l = new Latencies();
+        long from = 1_000_000_000_000L;
+        l.recordAt(1_000_000L, from - 1);                   // before the first second
+        l.recordAt(2_000_000L, from);                       // second 0, chosen
+        l.recordAt(3_000_000L, from + 999_999_999L);        // second 0, chosen
+        l.recordAt(90_000_000L, from + 1_000_000_000L);     // second 1, left out
+        l.recordAt(4_000_000L, from + 2_500_000_000L);      // second 2, chosen
+        l.recordAt(5_000_000L, from + 3_000_000_000L);      // past the seconds given
+        Latencies chosen = l.completedInSeconds(from, new boolean[] {true, false, true});
+        assertEquals(3, chosen.count());
+        assertEquals(4, chosen.percentileMillis(100));
+        assertEquals(2, chosen.percentileMillis(1));
+        assertEquals(0, l.completedInSeconds(from, new boolean[] {false, false, false}).count());
+    }
+
+    @Test
     void aWindowHoldsOnlyWhatCompletedInIt() throws Exception {
         Latencies l = new Latencies();
         for (int i = 1; i <= 10; i++) {
