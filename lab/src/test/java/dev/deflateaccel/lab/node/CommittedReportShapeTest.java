@@ -67,6 +67,13 @@ class CommittedReportShapeTest {
     }
 
     @Test
+    void compactionReadsWithTheSecondsWithoutAHostStop() throws IOException {
+        // The first report with every row of today's definition: stock buffered and direct, igzip, libdeflate.
+        assertSameShape("20261206-052710-compaction-reads.md", CompactionReadsReport.definition(1024, 45, false),
+                CompactionReadsResult::new);
+    }
+
+    @Test
     void saturation() throws IOException {
         List<Integer> steps = List.of(4, 8, 16, 32, 64);
         assertSameShape("20261202-050216-saturation.md", SaturationReport.definition(steps, 20), () -> {
