@@ -11,7 +11,10 @@ import dev.deflateaccel.harness.NodeTimeline;
  * a second's end delays the reads queued behind it, and those complete in the next second.
  * The window's first second is never free, since the meter starts with it and cannot speak for
  * the second before; nor is a second whose meter had ended (NaN): nothing says the host left it
- * alone.
+ * alone. "Free" means the meter counted no stop, not that none happened: it cannot see a stop
+ * that falls while its own thread waits for a CPU (the kernel books it as that wait), so under
+ * CPU pressure it can miss stops. Report 20261206-052710 had, in every configuration, a slowest
+ * second with no counted stop: such a miss, or another cause (not measured).
  *
  * <p>Why: on a host that stops its VM for about 100 ms at a time (issue 37's second host), the
  * window's p99 measures when the stops fell, in stock's compactions and the fast codecs' alike.
