@@ -25,8 +25,8 @@ public final class Latencies {
         long[][] bySecond = new long[seconds][];
         int[] n = new int[seconds];
         for (int i = 0; i < count; i++) {
-            long s = (completedAt[i] - fromNanos) / 1_000_000_000L;
-            if (completedAt[i] >= fromNanos && s < seconds) {
+            long s = secondOf(i, fromNanos);
+            if (s >= 0 && s < seconds) {
                 int k = (int) s;
                 if (bySecond[k] == null || n[k] == bySecond[k].length) {
                     bySecond[k] = bySecond[k] == null ? new long[256] : Arrays.copyOf(bySecond[k], n[k] * 2);
@@ -48,12 +48,18 @@ public final class Latencies {
     public synchronized Latencies completedInSeconds(long fromNanos, boolean[] seconds) {
         Latencies part = new Latencies();
         for (int i = 0; i < count; i++) {
-            long s = (completedAt[i] - fromNanos) / 1_000_000_000L;
-            if (completedAt[i] - fromNanos >= 0 && s < seconds.length && seconds[(int) s]) {
+            long k = secondOf(i, fromNanos);
+            if (k >= 0 && k < seconds.length && seconds[(int) k]) {
                 part.append(micros[i], completedAt[i]);
             }
         }
         return part;
+    }
+
+    /** The whole second from {@code fromNanos} in which operation i completed; -1 if it completed before. */
+    private long secondOf(int i, long fromNanos) {
+        long sinceFrom = completedAt[i] - fromNanos;
+        return sinceFrom < 0 ? -1 : sinceFrom / 1_000_000_000L;
     }
 
     /** One operation of {@code latencyNanos} that completed at {@code completedAtNanos}: for tests, without waiting. */
