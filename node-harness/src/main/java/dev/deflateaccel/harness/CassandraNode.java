@@ -31,8 +31,8 @@ public final class CassandraNode implements AutoCloseable {
     private final NodeLayout layout;
     private final NodePorts ports;
     private final List<String> seeds;
-    /** A node made by {@link #single}, with no peers; otherwise a cluster's. */
-    private final boolean alone;
+    /** ALONE for a node made by {@link #single}; a cluster's SEED or JOINING node otherwise. */
+    private final ReleaseScripts.Gossip gossip;
 
     private Process process;
     private NodeSettings settings;
@@ -40,12 +40,13 @@ public final class CassandraNode implements AutoCloseable {
 
     /** A node of a cluster whose seeds are {@code seeds}. */
     public CassandraNode(String name, CassandraDistribution distribution, NodeLayout layout, NodePorts ports, List<String> seeds) {
-        this(name, distribution, layout, ports, seeds, false, JavaRuntime.current(), START_TIMEOUT);
+        this(name, distribution, layout, ports, seeds, seeds.equals(List.of(ports.seed())) ? ReleaseScripts.Gossip.SEED
+                : ReleaseScripts.Gossip.JOINING, JavaRuntime.current(), START_TIMEOUT);
     }
 
     private CassandraNode(String name, CassandraDistribution distribution, NodeLayout layout, NodePorts ports,
-                          List<String> seeds, boolean alone, JavaRuntime java, Duration startTimeout) {
-        this.alone = alone;
+                          List<String> seeds, ReleaseScripts.Gossip gossip, JavaRuntime java, Duration startTimeout) {
+        this.gossip = gossip;
         this.java = java;
         this.startTimeout = startTimeout;
         this.name = name;
@@ -64,7 +65,7 @@ public final class CassandraNode implements AutoCloseable {
     public static CassandraNode single(String name, Path nodesDir, String address, CassandraLine line) {
         NodePorts ports = NodePorts.allocate(address);
         return new CassandraNode(name, CassandraDistribution.locate(line), NodeLayout.createFresh(nodesDir.resolve(name)),
-                ports, List.of(ports.seed()), true, JavaRuntime.current(), START_TIMEOUT);
+                ports, List.of(ports.seed()), ReleaseScripts.Gossip.ALONE, JavaRuntime.current(), START_TIMEOUT);
     }
 
     /**
@@ -76,7 +77,7 @@ public final class CassandraNode implements AutoCloseable {
                                        Duration startTimeout) {
         NodePorts ports = NodePorts.allocate(address);
         return new CassandraNode(name, CassandraDistribution.locate(line), NodeLayout.createFresh(nodesDir.resolve(name)),
-                ports, List.of(ports.seed()), true, java, startTimeout);
+                ports, List.of(ports.seed()), ReleaseScripts.Gossip.ALONE, java, startTimeout);
     }
 
     public String name() {
@@ -139,7 +140,7 @@ public final class CassandraNode implements AutoCloseable {
         long logMark = systemLog().mark();
         long started = System.nanoTime();
         try {
-            process = ReleaseScripts.cassandra(layout, java, jvmExtraOpts, wanted.jmxAuthentication().isPresent(), gossip())
+            process = ReleaseScripts.cassandra(layout, java, jvmExtraOpts, wanted.jmxAuthentication().isPresent(), gossip)
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(layout.processOutput().toFile()))
                     .start();
@@ -154,13 +155,6 @@ public final class CassandraNode implements AutoCloseable {
         if (!release.startsWith(distribution.line().version() + ".") && !release.startsWith(distribution.line().version() + "-")) {
             throw new IllegalStateException(name + " runs Cassandra " + release + ", not " + distribution.describe());
         }
-    }
-
-    private ReleaseScripts.Gossip gossip() {
-        if (alone) {
-            return ReleaseScripts.Gossip.ALONE;
-        }
-        return seeds.equals(List.of(ports.seed())) ? ReleaseScripts.Gossip.SEED : ReleaseScripts.Gossip.JOINING;
     }
 
     /** Graceful stop (SIGTERM: Cassandra drains on its shutdown hook), SIGKILL if it hangs. */
