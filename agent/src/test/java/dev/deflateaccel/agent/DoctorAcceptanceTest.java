@@ -160,10 +160,7 @@ class DoctorAcceptanceTest {
     private ChildJvm acceptance(Map<String, String> env, List<String> jvmOptions, String... configLines) throws Exception {
         List<String> options = new ArrayList<>(jvmOptions);
         options.add("-Djava.io.tmpdir=" + tmp);
-        String speedMillis = System.getProperty(SpeedBudget.PROPERTY);
-        if (speedMillis != null) {
-            options.add("-D" + SpeedBudget.PROPERTY + "=" + speedMillis);
-        }
+        options.add(ChildJvm.QUICK_SPEED_FIGURES);
         return ChildJvm.run(tmp, JAVA, env, options, System.getProperty("java.class.path"),
                 Main.class.getName(), "doctor", "--acceptance", "config=" + config(configLines));
     }
