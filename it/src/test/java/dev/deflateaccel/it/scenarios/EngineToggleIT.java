@@ -82,9 +82,8 @@ class EngineToggleIT {
         AgentConfig first = ROUTINGS.get(0).config;
         node.ensureRunning(NodeSettings.withAgent(first));
         for (int i = 0; i < ROUTINGS.size(); i++) {
-            AgentConfig config = ROUTINGS.get(i).config;
-            String compressEngine = ROUTINGS.get(i).compressEngine;
-            String decompressEngine = ROUTINGS.get(i).decompressEngine;
+            Routing routing = ROUTINGS.get(i);
+            AgentConfig config = routing.config;
             long agentLogMark = node.agentLog().mark();
             long systemLogMark = node.systemLog().mark();
             if (i > 0) {
@@ -92,13 +91,13 @@ class EngineToggleIT {
             }
             EngineStats before = node.engineStats();
 
-            roundTrip(node, new TestTable("toggle", compressEngine + "_to_" + decompressEngine, 16), 4001);
+            roundTrip(node, new TestTable("toggle", routing.compressEngine + "_to_" + routing.decompressEngine, 16), 4001);
 
             EngineStats delta = node.engineStats().since(before);
             String which = config + " (" + (i == 0 ? "at start" : "applied live") + "): ";
             try {
-                EngineAssertions.servedBy(delta, EngineStats.COMPRESS, compressEngine);
-                EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, decompressEngine);
+                EngineAssertions.servedBy(delta, EngineStats.COMPRESS, routing.compressEngine);
+                EngineAssertions.servedBy(delta, EngineStats.DECOMPRESS, routing.decompressEngine);
             } catch (AssertionError e) {
                 throw new AssertionError(which + e.getMessage(), e);
             }
