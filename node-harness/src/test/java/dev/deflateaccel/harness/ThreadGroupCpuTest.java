@@ -21,6 +21,7 @@ class ThreadGroupCpuTest {
         assertEquals("request", ThreadGroupCpu.group("ReadStage-3"));
         assertEquals("request", ThreadGroupCpu.group("MutationStage-1"));
         assertEquals("request", ThreadGroupCpu.group("Native-Transpor"));
+        assertEquals("request", ThreadGroupCpu.group("SharedPool-Work"));
         assertEquals("gc", ThreadGroupCpu.group("GC Thread#1"));
         assertEquals("gc", ThreadGroupCpu.group("G1 Conc#0"));
         assertEquals("jit", ThreadGroupCpu.group("C2 CompilerThre"));

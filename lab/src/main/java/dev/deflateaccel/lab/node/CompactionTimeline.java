@@ -43,6 +43,17 @@ final class CompactionTimeline {
     /** What the node and the host did in a window's slowest second. */
     private static final List<String> AT_SLOWEST = List.of("io pressure some %", "io pressure full %", "writeback MiB",
             "cpu pressure some %", "jit threads CPU s/s", "vcpu longest stall ms");
+    /**
+     * What the node and the host did in the seconds without a host stop (HostStopFreeSeconds): the
+     * reads' p99 in those seconds still differed between codecs (report 20261206-052710), so these are
+     * the candidates for what else a faster compaction brings to them: CPU, the collector, the JIT, the disk.
+     */
+    private static final List<String> IN_STOP_FREE = List.of(P99, "cpu pressure some %", "compaction threads CPU s/s",
+            "request threads CPU s/s", "other threads CPU s/s", "jit threads CPU s/s", "gc pause ms/s", "allocation MB/s",
+            "compaction read MB/s", "node disk read MB/s", "node disk write MB/s", "io pressure some %",
+            "io pressure full %");
+    /** How the stop-free means' rows are labelled after their compaction; the shape test knows reports without them by it. */
+    static final String STOP_FREE_MEANS = ", seconds without a host stop: ";
     /** A window's series, in the data's column order. */
     private static final List<String> SERIES = concat(List.of("read p50 ms", P99), NodeTimeline.SIGNALS);
     private static final Color[] COLORS = {Color.BLACK, new Color(0xD62728), new Color(0x1F77B4), new Color(0x2CA02C)};
@@ -53,6 +64,7 @@ final class CompactionTimeline {
         final SteadyConfig config;
         final int repetition;
         final Map<String, double[]> series = new LinkedHashMap<>();
+        final boolean[] stopFree;
 
         Window(String phase, SteadyConfig config, int repetition, CompactionReadsResult.Phase p) {
             this.phase = phase;
@@ -62,6 +74,21 @@ final class CompactionTimeline {
             series.put(P99, p.readP99PerSecond);
             NodeTimeline.SIGNALS.forEach(signal -> series.put(signal,
                     p.timeline.stream().mapToDouble(second -> second.values.get(signal)).toArray()));
+            stopFree = HostStopFreeSeconds.of(p.timeline);
+        }
+
+        /** The signal's mean over the seconds without a host stop; NaN if the window had none. */
+        double stopFreeMean(String signal) {
+            double[] values = series.get(signal);
+            double sum = 0;
+            int n = 0;
+            for (int t = 0; t < Math.min(values.length, stopFree.length); t++) {
+                if (stopFree[t] && !Double.isNaN(values[t])) {
+                    sum += values[t];
+                    n++;
+                }
+            }
+            return n == 0 ? Double.NaN : sum / n;
         }
 
         /** The second with the highest read p99; -1 for a window without seconds. */
@@ -120,6 +147,14 @@ final class CompactionTimeline {
                 signals.row(cells.toArray());
             }
         });
+        List<String> stopFreeColumns = new ArrayList<>(List.of("compaction, seconds without a host stop: signal"));
+        windows.values().iterator().next().keySet().forEach(c -> stopFreeColumns.add(c.name + ">"));
+        MarkdownTable stopFreeMeans = new MarkdownTable(stopFreeColumns.toArray(new String[0]));
+        windows.forEach((phase, byConfig) -> IN_STOP_FREE.forEach(signal -> {
+            List<Object> cells = new ArrayList<>(List.of(phase + STOP_FREE_MEANS + signal));
+            byConfig.values().forEach(runs -> cells.add(spread(runs, w -> w.stopFreeMean(signal), "%.2f")));
+            stopFreeMeans.row(cells.toArray());
+        }));
         return new ReportWriter("").section("Second by second").paragraph("Each window's slowest second (its"
                 + " highest read p99): how many seconds before the compaction's end it came, and what the node and the"
                 + " host did in it; the dirty pages are the second before's (what was about to be written); median"
@@ -135,7 +170,11 @@ final class CompactionTimeline {
                 + " knows of (VcpuStalls: a meter pinned to each CPU sleeps 1 ms at a time, and a wake-up at least 5 ms"
                 + " late that the kernel did not count as a wait for the CPU is a stop of the CPU itself, the VM's host's"
                 + " doing; every thread on it stops, the node's and the load client's alike), summed over the CPUs, and"
-                + " the longest in the second.").table(signals).render();
+                + " the longest in the second.").table(signals).paragraph("The same signals' means over only the"
+                + " seconds without a host stop (those the rows \"..., in seconds without a host stop\" above take their"
+                + " reads from: no stop counted in the second nor in the one before), what the node did while the host"
+                + " left it alone; median (min-max) over the repetitions, n/a for a window without such a second.")
+                .table(stopFreeMeans).render();
     }
 
     /** The timeline's data and plot, beside the report whose path without ".md" is {@code prefix}. */

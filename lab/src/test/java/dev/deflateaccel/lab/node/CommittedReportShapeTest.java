@@ -31,18 +31,24 @@ class CommittedReportShapeTest {
     static final String VCPU_STALLS = "vcpu ";
     /** The rows of the reads in seconds without a host stop, and the line saying how they are chosen: newer still. */
     static final String HOST_STOP_FREE = "without a host stop";
+    /**
+     * The how-measured line of the CPU split by thread, reworded when the shared pool's workers joined
+     * the request threads (ThreadGroupCpu): compared in neither the older reports nor today's text.
+     */
+    static final String THREAD_SPLIT = "\"of which ... threads\": the same CPU split by thread name";
     /** The row under each measured row that gives its ratio to the reference configuration. */
     static final String RATIO_ROW = "row: &nbsp;&nbsp;ratio";
 
     @Test
     void steadyLoad() throws IOException {
-        assertSameShape("20261130-172939-steady.md", SteadyReport.DEFINITION, SteadyResult::new);
+        assertSameShape("20261130-172939-steady.md", SteadyReport.DEFINITION, SteadyResult::new, THREAD_SPLIT);
     }
 
     @Test
     void ingest() throws IOException {
         // The latest ingest report (a profiled one): the earlier ones predate the current how-measured text.
-        assertSameShape("20261202-070801-ingest-profiled.md", IngestReport.DEFINITION, IngestResult::new);
+        assertSameShape("20261202-070801-ingest-profiled.md", IngestReport.DEFINITION, IngestResult::new,
+                THREAD_SPLIT);
     }
 
     @Test
@@ -69,8 +75,9 @@ class CommittedReportShapeTest {
     @Test
     void compactionReadsWithTheSecondsWithoutAHostStop() throws IOException {
         // The first report with every row of today's definition: stock buffered and direct, igzip, libdeflate.
+        // It predates only the signals' means over those seconds.
         assertSameShape("20261206-052710-compaction-reads.md", CompactionReadsReport.definition(1024, 45, false),
-                CompactionReadsResult::new);
+                CompactionReadsResult::new, CompactionTimeline.STOP_FREE_MEANS);
     }
 
     @Test
@@ -105,7 +112,10 @@ class CommittedReportShapeTest {
         return shape;
     }
 
-    /** {@code predates}: texts of rows the committed report predates; those rows are not compared. */
+    /**
+     * {@code predates}: texts of rows or lines the committed report predates, or has in an older wording;
+     * those are not compared (a reworded line is left out of both sides).
+     */
     private static <R extends RunResult> void assertSameShape(String committed, RunReport.Definition<R> definition,
                                                             Supplier<R> result, String... predates) throws IOException {
         String expected = Files.readString(NODE_RESULTS.resolve(committed), StandardCharsets.UTF_8);
@@ -126,7 +136,9 @@ class CommittedReportShapeTest {
                 }
             }
         }
-        assertEquals(String.join("\n", shape(expected)), String.join("\n", generated));
+        List<String> committedShape = shape(expected);
+        committedShape.removeIf(line -> List.of(predates).stream().anyMatch(line::contains));
+        assertEquals(String.join("\n", committedShape), String.join("\n", generated));
     }
 
     /** The configurations of the table's columns, by their labels. */

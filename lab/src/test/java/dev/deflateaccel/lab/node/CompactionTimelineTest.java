@@ -56,6 +56,24 @@ class CompactionTimelineTest {
         assertTrue(Files.size(dir.resolve("r-timeline.png")) > 10_000, "the plot");
     }
 
+    @Test
+    void theStopFreeMeansTakeOnlyTheSecondsWithoutAStopNorOneJustBefore() {
+        Map<SteadyConfig, List<CompactionReadsResult>> results = new LinkedHashMap<>();
+        List<SteadyConfig> configs = SteadyConfig.parse("stock,igzip");
+        // stock: 6 s, the host stopped the VM in second 3, so seconds 2, 5 and 6 are free (not 1: the meter's first;
+        // not 3; not 4, whose reads queued behind the stop): p99 (2 + 5 + 6) / 3. igzip: a stop in every second.
+        CompactionReadsResult stopped = run(6, 1);
+        stopped.unthrottled.timeline.forEach(s -> s.values.put("vcpu stall ms/s", s.at == 3 ? 100.0 : 0.0));
+        results.put(configs.get(0), List.of(stopped));
+        results.put(configs.get(1), List.of(run(5, 2)));
+
+        String section = new CompactionTimeline(results, "1024 MiB/s").section();
+        assertTrue(section.contains("| unthrottled" + CompactionTimeline.STOP_FREE_MEANS + "read p99 ms | 4.33 | n/a |"),
+                section);
+        assertTrue(section.contains("| unthrottled" + CompactionTimeline.STOP_FREE_MEANS + "io pressure some % | 4.33 | n/a |"),
+                section);
+    }
+
     /** A run whose two windows have {@code seconds} seconds; in second t, io pressure t * scale and p99 t * scale ms. */
     private static CompactionReadsResult run(int seconds, double scale) {
         CompactionReadsResult r = new CompactionReadsResult();
