@@ -81,6 +81,13 @@ class CommittedReportShapeTest {
     }
 
     @Test
+    void compactionReadsWithTheSignalsInTheSecondsWithoutAHostStop() throws IOException {
+        // The first report with the signals' means over those seconds: stock-direct, igzip, libdeflate and LZ4.
+        assertSameShape("20261206-081446-compaction-reads.md", CompactionReadsReport.definition(1024, 45, false),
+                CompactionReadsResult::new);
+    }
+
+    @Test
     void saturation() throws IOException {
         List<Integer> steps = List.of(4, 8, 16, 32, 64);
         assertSameShape("20261202-050216-saturation.md", SaturationReport.definition(steps, 20), () -> {
