@@ -24,18 +24,18 @@ public final class ThreadGroupCpu {
      * threads (CQL, read and mutation stages) are one group: which of them runs a request's work
      * changed from run to run (ReadStage alone took 4 to 173 us/op across three runs of one
      * configuration, node-results/20261130-161244-steady.md), while their sum is steady. Those stages
-     * run on Cassandra's shared pool, whose workers take the stage's name only while they run one of
-     * its tasks (and on 6.0 we saw them keep "SharedPool-Worker-N" throughout: all 140 of a 6.0 node's
-     * workers under load, 2026-12-06), so a worker under its pool name is a request thread too; before
-     * that, a 6.0 node's request CPU fell under "other".
+     * run on Cassandra's shared pool, whose workers can carry the pool's name instead of the stage's
+     * (in one look at a 6.0 node under load, 2026-12-06, all 140 of them were "SharedPool-Worker-N"),
+     * so a worker under its pool name is a request thread too; before that, a 6.0 node's request CPU
+     * fell under "other".
      */
     public static final List<String> GROUPS = List.of("compaction", "flush", "request", "gc", "jit", "other");
 
     /** The groups as a report's "How measured" says them. */
     public static final String HOW_SPLIT = "\"of which ... threads\": the same CPU split by thread name (/proc/<pid>/task/*/stat):"
             + " compaction = CompactionExecutor, flush = the memtable flush writers, request = Native-Transport-Requests"
-            + " (CQL), ReadStage and MutationStage, and the shared pool's workers that run them (SharedPool-Worker), gc = G1's threads, jit = the compilers, other = the rest,"
-            + " including threads that exited in the window.";
+            + " (CQL), ReadStage and MutationStage, and the shared pool's workers that run them (SharedPool-Worker),"
+            + " gc = G1's threads, jit = the compilers, other = the rest, including threads that exited in the window.";
 
     /** CPU ticks per live thread at one instant: tid to its group and ticks. */
     public static final class Snapshot {

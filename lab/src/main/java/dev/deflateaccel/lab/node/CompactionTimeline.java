@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 
 import org.apache.commons.math3.stat.correlation.SpearmansCorrelation;
 import org.jfree.chart.ChartFactory;
@@ -80,15 +81,8 @@ final class CompactionTimeline {
         /** The signal's mean over the seconds without a host stop; NaN if the window had none. */
         double stopFreeMean(String signal) {
             double[] values = series.get(signal);
-            double sum = 0;
-            int n = 0;
-            for (int t = 0; t < Math.min(values.length, stopFree.length); t++) {
-                if (stopFree[t] && !Double.isNaN(values[t])) {
-                    sum += values[t];
-                    n++;
-                }
-            }
-            return n == 0 ? Double.NaN : sum / n;
+            return mean(IntStream.range(0, Math.min(values.length, stopFree.length)).filter(t -> stopFree[t])
+                    .mapToDouble(t -> values[t]).toArray());
         }
 
         /** The second with the highest read p99; -1 for a window without seconds. */
