@@ -318,7 +318,8 @@ public final class AdviseCommand {
         for (SampledChunk c : sample.chunks.subList(0, r.chunksMeasured)) {
             uncompressed += c.uncompressed.length;
         }
-        return new TableAdvice(group, codec.describe(), null, r.chunksMeasured, sample.chunks.size(),
+        return new TableAdvice(group, codec.describe(), codec.notAsTheNodeRunsIt(), null, r.chunksMeasured,
+                sample.chunks.size(),
                 sample.sstablesRead.size(), uncompressed, sample.stoppedByTime, r.current, r.engines, model);
     }
 

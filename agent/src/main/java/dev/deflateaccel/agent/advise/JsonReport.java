@@ -15,7 +15,8 @@ final class JsonReport {
     static void write(PrintStream out, AdviceRun run) {
         Json j = new Json().open();
         j.field("tool", "deflate-accel advise").field("version", run.version).field("host", AdviceRun.host());
-        j.field("timeBase", run.cpuTime ? "thread CPU time" : "wall time").field("seconds", run.seconds);
+        j.field("timeBase", run.cpuTime ? "thread CPU time" : "wall time").field("seconds", run.seconds)
+                .field("warmUp", EngineMeasurement.WARM_UP);
         j.key("bounds").open().field("maxChunks", run.bounds.maxChunks).field("maxBytes", run.bounds.maxBytes)
                 .field("seconds", run.bounds.seconds).field("allChunks", run.bounds.allChunks).close();
         j.key("tables").openArray();
@@ -78,7 +79,8 @@ final class JsonReport {
             j.key("sample").open().field("chunks", t.sampledChunks).field("sstables", t.sampledSSTables)
                     .field("uncompressedBytes", t.sampledUncompressedBytes).field("storedBytes", t.current.sampleBytes)
                     .field("chunksRead", t.chunksRead).field("stoppedByTime", t.stoppedByTime)
-                    .field("timeBoundReached", t.timeBoundReached()).field("readWith", t.codec).close();
+                    .field("timeBoundReached", t.timeBoundReached()).field("readWith", t.codec)
+                    .field("notAsTheNodeRunsIt", t.notAsTheNodeRunsIt).close();
             j.key("current");
             measurement(j, t, t.current);
             j.key("engines").openArray();

@@ -8,7 +8,10 @@ import java.util.Map;
  * Cassandra's LZ4Compressor on the node's lz4-java: a chunk is the uncompressed length as 4
  * little-endian bytes, then one LZ4 block. Compresses with the table's
  * {@code lz4_compressor_type} (fast, or high at {@code lz4_high_compressor_level}, default 9);
- * decompresses with lz4-java's safe decompressor, which never reads outside the chunk.
+ * decompresses with lz4-java's safe decompressor, as Cassandra 4.0 to 6.0 do. Timed through
+ * lz4-java's JNI code, which is what the node runs; where that cannot load here, through its Java
+ * code, said as such, and the table is then given no advice to move (it would be measured slower
+ * than the node runs it).
  */
 final class Lz4Source implements SourceCodec {
     private final Object compressor;
@@ -17,13 +20,27 @@ final class Lz4Source implements SourceCodec {
     private final Method decompress;
     private final Method maxCompressedLength;
     private final String describe;
+    /** Null when the JNI code was measured; else why the Java code was, and what that means. */
+    private final String notAsTheNodeRunsIt;
 
     Lz4Source(NodeLibraries libraries, Map<String, String> options) throws AdviseException {
         Class<?> factoryClass = libraries.load("lz4", "net.jpountz.lz4.LZ4Factory", "LZ4Compressor");
+        boolean high = isHigh(options.get("lz4_compressor_type"));
+        int level = high ? highLevel(options.get("lz4_high_compressor_level")) : 0;
         try {
-            Object factory = factoryClass.getMethod("fastestInstance").invoke(null);
-            boolean high = "high".equalsIgnoreCase(options.get("lz4_compressor_type"));
-            int level = high ? Integer.parseInt(orDefault(options.get("lz4_high_compressor_level"), "9")) : 0;
+            Object factory;
+            String javaCode = null;
+            try {
+                // Cassandra's LZ4Compressor calls fastestInstance() from the system class path, which
+                // gives it the JNI instance. From this class loader fastestInstance() would give the
+                // Java one, so the JNI instance is asked for by name.
+                factory = factoryClass.getMethod("nativeInstance").invoke(null);
+            } catch (InvocationTargetException e) {
+                factory = factoryClass.getMethod("fastestJavaInstance").invoke(null);
+                javaCode = "lz4-java's JNI code could not load here (" + e.getCause() + "), so its Java code ("
+                        + factory + ") was measured: the node's JNI code may be faster, so this table gets no"
+                        + " advice to move";
+            }
             compressor = high ? factoryClass.getMethod("highCompressor", int.class).invoke(factory, level)
                     : factoryClass.getMethod("fastCompressor").invoke(factory);
             decompressor = factoryClass.getMethod("safeDecompressor").invoke(factory);
@@ -33,20 +50,51 @@ final class Lz4Source implements SourceCodec {
             compress = c.getMethod("compress", byte[].class, int.class, int.class, byte[].class, int.class, int.class);
             maxCompressedLength = c.getMethod("maxCompressedLength", int.class);
             decompress = d.getMethod("decompress", byte[].class, int.class, int.class, byte[].class, int.class, int.class);
+            notAsTheNodeRunsIt = javaCode;
             describe = "LZ4Compressor (" + (high ? "high, level " + level : "fast") + "; lz4-java from "
-                    + libraries.dir() + ")";
+                    + libraries.dir() + ", " + (javaCode == null ? "its JNI code, as the node runs it" : factory
+                    + " code, not the node's JNI") + "; decompressed with the safe decompressor, as Cassandra does)";
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             throw new AdviseException("cannot use lz4-java from " + libraries.dir() + ": " + e);
         }
     }
 
-    private static String orDefault(String v, String d) {
-        return v == null ? d : v;
+    /** Cassandra's own check: fast or high (case as given), nothing else. */
+    private static boolean isHigh(String type) throws AdviseException {
+        if (type == null || "fast".equals(type)) {
+            return false;
+        }
+        if ("high".equals(type)) {
+            return true;
+        }
+        throw new AdviseException("lz4_compressor_type '" + type + "' is neither fast nor high, the two Cassandra"
+                + " accepts");
+    }
+
+    /** lz4_high_compressor_level, 1 to 17 as Cassandra checks it; 9 when not set. */
+    private static int highLevel(String value) throws AdviseException {
+        if (value == null) {
+            return 9;
+        }
+        try {
+            int level = Integer.parseInt(value.trim());
+            if (level >= 1 && level <= 17) {
+                return level;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new AdviseException("lz4_high_compressor_level '" + value + "' is not a level from 1 to 17");
     }
 
     @Override
     public String describe() {
         return describe;
+    }
+
+    @Override
+    public String notAsTheNodeRunsIt() {
+        return notAsTheNodeRunsIt;
     }
 
     @Override

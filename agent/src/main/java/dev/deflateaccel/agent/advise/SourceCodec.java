@@ -19,4 +19,13 @@ interface SourceCodec {
     int compress(byte[] in, byte[] out) throws Exception;
 
     int bound(int length);
+
+    /**
+     * Null when this is the code the node runs; else why it is not (lz4-java's Java code where its
+     * JNI code cannot load here), in a sentence the report prints. Such a table is never advised to
+     * move: its own figures may be slower than the node's.
+     */
+    default String notAsTheNodeRunsIt() {
+        return null;
+    }
 }

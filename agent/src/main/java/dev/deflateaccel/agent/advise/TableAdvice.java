@@ -34,10 +34,23 @@ final class TableAdvice {
     /** Null when not sampled. */
     final GoalDecision decision;
     final Map<Goal, GoalAnswer> answers = new EnumMap<>(Goal.class);
+    /**
+     * Null, or why the current compressor was not timed as the node runs it ({@link
+     * SourceCodec#notAsTheNodeRunsIt}): then no goal moves the table, and each answer says why.
+     */
+    final String notAsTheNodeRunsIt;
 
     TableAdvice(SSTableGroup group, String codec, String notSampled, int sampledChunks, int chunksRead,
             int sampledSSTables, long sampledUncompressedBytes, boolean stoppedByTime, Measurement current,
             List<Measurement> engines, CostModel model) {
+        this(group, codec, null, notSampled, sampledChunks, chunksRead, sampledSSTables, sampledUncompressedBytes,
+                stoppedByTime, current, engines, model);
+    }
+
+    TableAdvice(SSTableGroup group, String codec, String notAsTheNodeRunsIt, String notSampled, int sampledChunks,
+            int chunksRead, int sampledSSTables, long sampledUncompressedBytes, boolean stoppedByTime,
+            Measurement current, List<Measurement> engines, CostModel model) {
+        this.notAsTheNodeRunsIt = notAsTheNodeRunsIt;
         this.group = group;
         this.codec = codec;
         this.notSampled = notSampled;
@@ -52,7 +65,8 @@ final class TableAdvice {
             Alternative z = alternative(stock());
             decision = new GoalDecision(alternatives(), z, model);
             for (Goal g : Goal.values()) {
-                answers.put(g, decision.answer(g));
+                answers.put(g, notAsTheNodeRunsIt == null ? decision.answer(g)
+                        : GoalAnswer.none(g, notAsTheNodeRunsIt));
             }
         } else {
             decision = null;
