@@ -11,11 +11,16 @@ import java.util.Set;
 
 /**
  * The node's answer: the agent's config is node-wide, so one engine and level serves every Deflate
- * table. A node row "X" is every Deflate table on X, and every other table on X too where its own
- * answer for the goal moves it to Deflate, the rest kept as they are; the row "keep" is every table
- * as it is. Sizes add up; CPU s/GB is the tables' mean, each weighted by its size (its uncompressed
- * bytes) or by the weight the operator gave. One config block and the ALTER TABLE lines carry out
- * the chosen goal.
+ * table. A node row "X" is every Deflate table on X, and every other table on X too where X itself
+ * meets the goal on that table's own rows ({@link #movesAt}), the rest kept as they are; the row
+ * "keep" is every table as it is. Sizes add up; CPU s/GB is the tables' mean, each weighted by its
+ * size (its uncompressed bytes) or by the weight the operator gave. One config block and the ALTER
+ * TABLE lines carry out the chosen goal.
+ *
+ * <p>No table pays for another's saving: under the CPU goals a Deflate table's CPU must not rise on
+ * X (at the median), and another table moves only where X is cheaper for it beyond the spreads;
+ * under the size goal the node's CPU must not rise at the median. (A table that gained at its own
+ * best level, then put by the block on another level where it lost, was the old rule's mistake.)
  */
 final class NodeAdvice {
     /**
@@ -87,7 +92,7 @@ final class NodeAdvice {
                 : "the agent with " + chosen.pick.label + " for every Deflate table";
         Set<String> multi = tablesOfSeveralCompressors();
         for (TableAdvice t : tables) {
-            if (moves(t, goal)) {
+            if (!t.isDeflate() && movesAt(t, t.alternative(chosen.pick.label), goal)) {
                 if (multi.contains(t.group.ref.key())) {
                     notes.add(t.group.name() + " holds SSTables of several compressors: check its schema before an"
                             + " ALTER TABLE");
@@ -96,12 +101,76 @@ final class NodeAdvice {
                 }
             }
         }
+        String mismatch = levelMismatch(chosen.pick.label);
+        if (mismatch != null) {
+            notes.add(mismatch);
+        }
     }
 
-    /** Whether a non-Deflate table's own answer for the goal moves it to Deflate. */
-    static boolean moves(TableAdvice t, Goal g) {
-        GoalAnswer a = t.answers.get(g);
-        return !t.isDeflate() && a != null && a.pick != null && !a.pick.current;
+    /**
+     * Whether a table not on Deflate moves to row {@code a} (an engine and level) under goal
+     * {@code g}: only where {@code a} meets the goal on the table's own rows, and never where its
+     * compressor was not timed as the node runs it.
+     * <ul>
+     * <li>least CPU at today's size: {@code a} is at its size and cheaper beyond both rows' spreads;</li>
+     * <li>least CPU at zlib 6's size: {@code a} is at zlib 6's size, and either today's row is not
+     * or {@code a} is cheaper beyond the spreads;</li>
+     * <li>smallest at no more CPU: {@code a} costs no more (within the spreads) and is smaller
+     * beyond its sampling margin and the size tolerance.</li>
+     * </ul>
+     */
+    static boolean movesAt(TableAdvice t, Alternative a, Goal g) {
+        if (t.isDeflate() || a == null || t.notAsTheNodeRunsIt != null) {
+            return false;
+        }
+        Alternative today = t.currentAlternative();
+        CostModel m = t.decision.model();
+        boolean cheaper = a.cost(m) + a.costSpread(m) + today.costSpread(m) < today.cost(m);
+        switch (g) {
+            case LEAST_CPU_AT_TODAYS_SIZE:
+                return withinTablesBound(t, a, g) && cheaper;
+            case LEAST_CPU_AT_ZLIB6_SIZE:
+                Alternative zlib6 = t.alternative("zlib " + Candidate.STOCK_LEVEL);
+                return zlib6 != null && withinTablesBound(t, a, g) && (cheaper
+                        || today.bytes > zlib6.bytes * (1 + GoalDecision.SIZE_TOLERANCE + today.sizeMargin));
+            case SMALLEST_AT_TODAYS_CPU:
+            default:
+                return a.cost(m) <= today.cost(m) + today.costSpread(m) + a.costSpread(m)
+                        && a.bytes * (1 + GoalDecision.SIZE_TOLERANCE + a.sizeMargin) < today.bytes;
+        }
+    }
+
+    /**
+     * Whether a Deflate table may take row {@code a}: at its size bound for the goal, and under the
+     * CPU goals at no more CPU than today (at the median). The size goal trades CPU for size on
+     * purpose and bounds the node's sum instead.
+     */
+    static boolean deflateTableAllows(TableAdvice t, Alternative a, Goal g) {
+        if (!withinTablesBound(t, a, g)) {
+            return false;
+        }
+        CostModel m = t.decision.model();
+        return g == Goal.SMALLEST_AT_TODAYS_CPU || a.cost(m) <= t.currentAlternative().cost(m);
+    }
+
+    /**
+     * Where a Deflate table's own best row for the goal is not the block's: one config serves them
+     * all, so the report names each such table's own best and the row the block chose.
+     */
+    private String levelMismatch(String chosenLabel) {
+        List<String> differ = new ArrayList<>();
+        for (TableAdvice t : tables) {
+            GoalAnswer own = t.answers.get(goal);
+            if (t.isDeflate() && own != null && own.pick != null && !own.pick.label.equals(chosenLabel)) {
+                differ.add(t.group.name() + ": " + (own.pick.current ? "stock" : own.pick.label));
+            }
+        }
+        if (differ.isEmpty()) {
+            return null;
+        }
+        return "the Deflate tables' own best rows for this goal differ from the block's (" + String.join("; ", differ)
+                + "): one config serves every Deflate table, and the block chose " + chosenLabel
+                + ", the best for the node as a whole";
     }
 
     private GoalDecision decision(Goal g) {
@@ -110,18 +179,22 @@ final class NodeAdvice {
         for (TableAdvice t : tables) {
             currents.add(t.currentAlternative());
         }
-        rows.add(aggregate(KEEP, true, "keep", tables, currents));
+        Alternative keep = aggregate(KEEP, true, "keep", tables, currents);
+        rows.add(keep);
         Alternative zlib6 = null;
         for (String label : labels()) {
             List<Alternative> parts = new ArrayList<>();
             boolean used = false;
             for (TableAdvice t : tables) {
-                if (t.isDeflate() || moves(t, g)) {
-                    Alternative a = t.alternative(label);
-                    if (a == null || !withinTablesBound(t, a, g)) {
+                Alternative a = t.alternative(label);
+                if (t.isDeflate()) {
+                    if (a == null || !deflateTableAllows(t, a, g)) {
                         parts = null;
                         break;
                     }
+                    parts.add(a);
+                    used = true;
+                } else if (movesAt(t, a, g)) {
                     parts.add(a);
                     used = true;
                 } else {
@@ -133,6 +206,9 @@ final class NodeAdvice {
             }
             Candidate c = candidate(label);
             Alternative row = aggregate(label, false, c.engine(), tables, parts);
+            if (g == Goal.SMALLEST_AT_TODAYS_CPU && row.cost(model) > keep.cost(model)) {
+                continue; // the node's CPU may not rise for size
+            }
             rows.add(row);
             if (c.isStock()) {
                 zlib6 = row;

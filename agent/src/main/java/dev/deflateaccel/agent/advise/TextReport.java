@@ -20,7 +20,7 @@ final class TextReport {
                 + " these tables, and what to run on the node");
         out.println("host: " + AdviceRun.host() + "; CPU s/GB: codec CPU seconds per GB of uncompressed data, "
                 + (run.cpuTime ? "CPU time of one thread" : "wall time of one thread (no thread CPU time here)")
-                + "; CPU: " + node.model.describe());
+                + "; CPU: " + node.model.describe() + "; " + EngineMeasurement.WARM_UP);
         for (TableAdvice t : run.tables) {
             out.println();
             table(out, t, node);
@@ -88,6 +88,9 @@ final class TextReport {
                             + t.chunksRead + " chunks read" : "") + " (--seconds gives the run more)");
         }
         out.println("  read with: " + t.codec);
+        if (t.notAsTheNodeRunsIt != null) {
+            out.println("  not as the node runs it: " + t.notAsTheNodeRunsIt);
+        }
         rows(out, t.decision, t.answers.values());
         List<String> notMeasured = new ArrayList<>();
         for (Measurement m : t.engines) {
@@ -112,8 +115,9 @@ final class TextReport {
             out.println("  " + node.configSummary + ".");
             return;
         }
-        out.println("  (a row X: every Deflate table on X, and every other table on X where its own answer for the"
-                + " goal moves it to Deflate)");
+        out.println("  (a row X: every Deflate table on X, and every other table on X only where X meets the goal on"
+                + " that table's own rows; under the CPU goals no table's CPU rises, under the size goal not the"
+                + " node's)");
         GoalDecision d = node.decisions.get(node.goal);
         rows(out, d, node.answers.values());
         for (Goal goal : Goal.values()) {

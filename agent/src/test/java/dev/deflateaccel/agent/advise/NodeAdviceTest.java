@@ -18,7 +18,9 @@ class NodeAdviceTest {
     private static final List<Candidate> CANDIDATES = Candidate.all(1);
     private static final Candidate ZLIB_6 = CANDIDATES.get(0);
     private static final Candidate LIBDEFLATE_6 = CANDIDATES.get(3);
+    private static final Candidate IGZIP_0 = CANDIDATES.get(5);
     private static final Candidate IGZIP_1 = CANDIDATES.get(6);
+    private static final Candidate LIBDEFLATE_9 = CANDIDATES.get(4);
 
     /** A measured row: sample bytes (the current row's are 1000), and CPU s/GB per direction. */
     private static Measurement m(Candidate c, long sampleBytes, double decompressSecondsPerGB,
@@ -140,7 +142,9 @@ class NodeAdviceTest {
         TableWeights onlyA = TableWeights.weights("--weights w", Collections.singletonList("ks.a 1"));
         NodeAdvice partial = new NodeAdvice(tables, onlyA, Goal.LEAST_CPU_AT_TODAYS_SIZE, CostModel.COMPACTION);
         assertEquals(Arrays.asList("not in --weights w, so weighed 0 in the node's CPU: ks.b",
-                NodeAdvice.READS_DURING_COMPACTION), partial.notes);
+                NodeAdvice.READS_DURING_COMPACTION, "the Deflate tables' own best rows for this goal differ from the"
+                + " block's (ks.b: igzip 1): one config serves every Deflate table, and the block chose libdeflate 6,"
+                + " the best for the node as a whole"), partial.notes);
     }
 
     /** A goal that moves an LZ4 table to Deflate: its ALTER TABLE keeps its chunk length and min_compress_ratio. */
@@ -171,6 +175,126 @@ class NodeAdviceTest {
         assertEquals("least CPU at today's size: keep every table as it is", node.answers.get(
                 Goal.LEAST_CPU_AT_TODAYS_SIZE).line(node.decisions.get(Goal.LEAST_CPU_AT_TODAYS_SIZE).current(), node.model));
         assertEquals(Collections.emptyList(), node.configLines);
+    }
+
+    /**
+     * The issue 56 case: an LZ4 table whose own best row (igzip 0) is cheaper than it, beside a
+     * Deflate table for which only libdeflate 6 is at today's size. The block serves libdeflate 6,
+     * which would cost the LZ4 table more than LZ4 does: it stays on LZ4, and no ALTER TABLE.
+     */
+    @Test
+    void aTableIsNeverMovedToARowThatCostsItMoreCpuUnderTheCpuGoal() {
+        TableAdvice d = deflate("a", 100_000_000, m(ZLIB_6, 1000, 3, 20), m(LIBDEFLATE_6, 1002, 1.2, 8),
+                m(IGZIP_0, 1150, 0.9, 1.5));
+        TableAdvice lz4 = table("c", "LZ4Compressor", Integer.MAX_VALUE, 100_000_000, m(null, 1000, 1.96, 5.94),
+                m(ZLIB_6, 820, 3, 20), m(LIBDEFLATE_6, 812, 1.2, 8), m(IGZIP_0, 839, 0.9, 1.5));
+        assertEquals("igzip 0", lz4.answers.get(Goal.LEAST_CPU_AT_TODAYS_SIZE).pick.label, "its own best row");
+        NodeAdvice node = new NodeAdvice(Arrays.asList(d, lz4), null, Goal.LEAST_CPU_AT_TODAYS_SIZE,
+                CostModel.COMPACTION);
+        GoalAnswer answer = node.answers.get(Goal.LEAST_CPU_AT_TODAYS_SIZE);
+        assertEquals("libdeflate 6", answer.pick.label);
+        assertEquals(Collections.emptyList(), node.alterTables);
+        // The node's libdeflate 6 row holds the LZ4 table as it is: (9.2 + 7.9) / 2 s/GB, its bytes unchanged.
+        assertEquals((1.2 + 8 + 1.96 + 5.94) / 2, answer.pick.cost(CostModel.COMPACTION), 1e-9);
+        assertEquals(100_000_000 * 1.002 + 100_000_000, answer.pick.bytes, 1);
+        assertTrue(!NodeAdvice.movesAt(lz4, lz4.alternative("libdeflate 6"), Goal.LEAST_CPU_AT_TODAYS_SIZE));
+        assertTrue(NodeAdvice.movesAt(lz4, lz4.alternative("igzip 0"), Goal.LEAST_CPU_AT_TODAYS_SIZE));
+        // On every row of every CPU goal, no table costs more than it does today.
+        for (Goal g : Arrays.asList(Goal.LEAST_CPU_AT_TODAYS_SIZE, Goal.LEAST_CPU_AT_ZLIB6_SIZE)) {
+            for (Alternative row : node.decisions.get(g).rows()) {
+                for (TableAdvice t : Arrays.asList(d, lz4)) {
+                    Alternative moved = row.current ? null : t.alternative(row.label);
+                    boolean onIt = moved != null && (t.isDeflate() || NodeAdvice.movesAt(t, moved, g));
+                    Alternative onRow = onIt ? moved : t.currentAlternative();
+                    if (g == Goal.LEAST_CPU_AT_TODAYS_SIZE || t.isDeflate()) {
+                        assertTrue(onRow.cost(CostModel.COMPACTION) <= t.currentAlternative().cost(CostModel.COMPACTION),
+                                g + ", row " + row.label + ": " + t.group.name() + " costs more");
+                    }
+                }
+            }
+        }
+    }
+
+    /** Where the block's row is cheaper for the LZ4 table too, beyond the spread and at its size, it moves. */
+    @Test
+    void aTableMovesWhereTheBlocksRowMeetsTheGoalOnItsOwnRows() {
+        TableAdvice d = deflate("a", 100_000_000, m(ZLIB_6, 1000, 3, 20), m(IGZIP_1, 1005, 1, 2));
+        TableAdvice lz4 = table("events", "LZ4Compressor", Integer.MAX_VALUE, 100_000_000, m(null, 1000, 1.96, 5.94),
+                m(ZLIB_6, 820, 3, 20), m(IGZIP_1, 900, 1, 2));
+        NodeAdvice node = new NodeAdvice(Arrays.asList(d, lz4), null, Goal.LEAST_CPU_AT_TODAYS_SIZE,
+                CostModel.COMPACTION);
+        assertEquals("igzip 1", node.answers.get(Goal.LEAST_CPU_AT_TODAYS_SIZE).pick.label);
+        assertEquals(Collections.singletonList("ALTER TABLE ks.events WITH compression = {'class': 'DeflateCompressor',"
+                + " 'chunk_length_in_kb': '16'};"), node.alterTables);
+    }
+
+    /** A table whose compressor was not timed as the node runs it (lz4-java's Java code) is never moved. */
+    @Test
+    void aTableNotTimedAsTheNodeRunsItIsNeverMoved() {
+        Path folder = Paths.get("/data/ks/events-0123456789abcdef0123456789abcdef");
+        CompressionInfo info = new CompressionInfo("LZ4Compressor", new TreeMap<String, String>(), 16384,
+                Integer.MAX_VALUE, 300_000_000L, new long[] {0}, 100_000_000L);
+        SSTableGroup g = SSTableGroup.of(folder, Collections.singletonList(new CompressedSSTable(
+                SSTable.ofDataFile(folder.resolve("nb-1-big-Data.db")), info))).get(0);
+        TableAdvice lz4 = new TableAdvice(g, "LZ4Compressor", "its Java code was measured", null, 100, 100, 1, 1 << 20,
+                false, m(null, 1000, 1.96, 5.94), Arrays.asList(m(ZLIB_6, 820, 3, 20), m(IGZIP_1, 900, 1, 2)),
+                CostModel.COMPACTION);
+        for (Goal goal : Goal.values()) {
+            assertEquals(null, lz4.answers.get(goal).pick, goal.key);
+            assertEquals("its Java code was measured", lz4.answers.get(goal).none);
+        }
+        TableAdvice d = deflate("a", 100_000_000, m(ZLIB_6, 1000, 3, 20), m(IGZIP_1, 1005, 1, 2));
+        for (Goal goal : Goal.values()) {
+            NodeAdvice node = new NodeAdvice(Arrays.asList(d, lz4), null, goal, CostModel.COMPACTION);
+            assertEquals(Collections.emptyList(), node.alterTables, goal.key);
+        }
+    }
+
+    /**
+     * The size goal: libdeflate 9 makes the Deflate table smaller at a CPU within its spread of
+     * today's but above it at the median. The table's own answer may take it; the node's never
+     * lets its CPU rise, so the node keeps.
+     */
+    @Test
+    void theNodesCpuNeverRisesUnderTheSizeGoal() {
+        Measurement wide9 = new Measurement(LIBDEFLATE_9, LIBDEFLATE_9.label(), null, null, 950,
+                Rates.of(Arrays.asList(1000 / 26.0, 1000 / 22.0, 1000 / 21.0)),
+                Rates.of(Arrays.asList(1000 / 3.3, 1000 / 3.1, 1000 / 2.9)), 0);
+        Measurement wideCurrent = new Measurement(null, "current", null, null, 1000,
+                Rates.of(Arrays.asList(1000 / 22.0, 1000 / 20.0, 1000 / 18.0)),
+                Rates.of(Arrays.asList(1000 / 3.2, 1000 / 3.0, 1000 / 2.8)), 0);
+        TableAdvice d = table("a", "DeflateCompressor", Integer.MAX_VALUE, 100_000_000, wideCurrent,
+                m(ZLIB_6, 1000, 3, 20), wide9);
+        assertEquals("libdeflate 9", d.answers.get(Goal.SMALLEST_AT_TODAYS_CPU).pick.label,
+                "within the spread, the table's own answer");
+        NodeAdvice node = new NodeAdvice(Collections.singletonList(d), null, Goal.SMALLEST_AT_TODAYS_CPU,
+                CostModel.COMPACTION);
+        GoalDecision decision = node.decisions.get(Goal.SMALLEST_AT_TODAYS_CPU);
+        for (Alternative row : decision.rows()) {
+            assertTrue(row.cost(node.model) <= decision.current().cost(node.model), row.label + " costs the node more");
+        }
+        assertTrue(node.answers.get(Goal.SMALLEST_AT_TODAYS_CPU).keep());
+        assertEquals(Collections.emptyList(), node.configLines);
+    }
+
+    /** Two Deflate tables whose best levels differ: the report names each one's and the block's. */
+    @Test
+    void aLevelMismatchIsNamed() {
+        TableAdvice a = deflate("a", 100_000_000, m(ZLIB_6, 1000, 3, 20), m(LIBDEFLATE_6, 1002, 1.2, 8),
+                m(IGZIP_1, 1100, 1, 2));
+        TableAdvice b = deflate("b", 100_000_000, m(ZLIB_6, 1000, 3, 20), m(LIBDEFLATE_6, 1002, 1.2, 8),
+                m(IGZIP_1, 1005, 1, 2));
+        NodeAdvice node = new NodeAdvice(Arrays.asList(a, b), null, Goal.LEAST_CPU_AT_TODAYS_SIZE,
+                CostModel.COMPACTION);
+        assertEquals("libdeflate 6", node.answers.get(Goal.LEAST_CPU_AT_TODAYS_SIZE).pick.label);
+        assertTrue(node.notes.contains("the Deflate tables' own best rows for this goal differ from the block's"
+                + " (ks.b: igzip 1): one config serves every Deflate table, and the block chose libdeflate 6, the best"
+                + " for the node as a whole"), node.notes.toString());
+        NodeAdvice same = new NodeAdvice(Collections.singletonList(a), null, Goal.LEAST_CPU_AT_TODAYS_SIZE,
+                CostModel.COMPACTION);
+        for (String n : same.notes) {
+            assertTrue(!n.contains("own best rows"), n);
+        }
     }
 
     private static int count(List<String> lines, String part) {
