@@ -68,6 +68,13 @@ public interface AgentControlMBean {
      */
     String getCodecCpuByEngineLastMinute();
 
+    /**
+     * The level each engine that has levels compresses at now, for tools: {@code engine=level}
+     * pairs joined by commas, e.g. {@code qat=1,igzip=1,libdeflate=6}; empty when detached. advise
+     * reads it to tell which of its rows the node's shares were measured with when an engine serves.
+     */
+    String getCompressionLevels();
+
     /** Reads the config file now (two reads a second apart) and applies it; returns the outcome. */
     String reloadConfig();
 

@@ -9,6 +9,8 @@ import java.util.List;
 import dev.deflateaccel.agent.jmx.JmxRemote;
 import dev.deflateaccel.bridge.AccelLog;
 import dev.deflateaccel.bridge.DeflateBridge;
+import dev.deflateaccel.bridge.EngineDescriptor;
+import dev.deflateaccel.bridge.EngineRegistry;
 import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.engine.DeflateEngine;
 import dev.deflateaccel.bridge.stats.CallerGroup;
@@ -381,6 +383,21 @@ final class LiveAgent implements AgentControlMBean {
     @Override
     public String getCodecCpuByEngineLastMinute() {
         return CodecCpuShare.byEngine(codecCpu.lastMinute());
+    }
+
+    @Override
+    public String getCompressionLevels() {
+        DeflateBridge b = CassandraRoute.bridge();
+        if (b == null) {
+            return "";
+        }
+        StringBuilder s = new StringBuilder();
+        for (EngineDescriptor d : EngineRegistry.ALL) {
+            if (d.levelKey() != null) {
+                s.append(s.length() == 0 ? "" : ",").append(d.name()).append('=').append(b.config().intValue(d.levelKey()));
+            }
+        }
+        return s.toString();
     }
 
     /** The same facts the status command prints over JMX, for the attach-only path. */

@@ -2,6 +2,7 @@ package dev.deflateaccel.agent.advise;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,6 +13,7 @@ import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 
+import dev.deflateaccel.agent.CassandraRoute;
 import dev.deflateaccel.agent.jmx.JmxPasswordFile;
 import dev.deflateaccel.agent.jmx.JmxRemote;
 
@@ -33,9 +35,24 @@ final class NodeCodecCpu {
     final double reads;
     /** Percent of the node's CPU per engine ({@code cassandra}: Cassandra's own code). */
     final Map<String, Double> byEngine;
+    /**
+     * The level each engine compresses at now ({@code libdeflate=6}); null where the node's agent
+     * predates the attribute or its config was reloaded within the last minute, so that the level
+     * of the minute's calls is not known.
+     */
+    final Map<String, Integer> levels;
+    /** Why {@link #levels} is null; null when it is known. */
+    final String levelsUnknown;
 
     NodeCodecCpu(String source, double compress, double decompress, double compaction, double reads,
             Map<String, Double> byEngine) {
+        this(source, compress, decompress, compaction, reads, byEngine, null, "no levels read");
+    }
+
+    NodeCodecCpu(String source, double compress, double decompress, double compaction, double reads,
+            Map<String, Double> byEngine, Map<String, Integer> levels, String levelsUnknown) {
+        this.levels = levels;
+        this.levelsUnknown = levels == null ? levelsUnknown : null;
         this.source = source;
         this.total = compress + decompress;
         this.compress = compress;
@@ -56,6 +73,26 @@ final class NodeCodecCpu {
             }
         }
         return null;
+    }
+
+    /**
+     * The label of advise's row that served the last minute's calls ({@code libdeflate 6}, {@code
+     * zlib 6}, {@code iaa}); null for Cassandra's own code (the Deflate tables' current row), for a
+     * mix of engines, or where the serving engine's level is not known.
+     */
+    String servedRow() {
+        String engine = servedBy();
+        if (engine == null || CassandraRoute.CASSANDRA.equals(engine)) {
+            return null;
+        }
+        if (Candidate.STOCK.equals(engine)) {
+            return Candidate.STOCK + " " + Candidate.STOCK_LEVEL; // the agent's zlib engine writes at zlib's default
+        }
+        if (levels == null) {
+            return null;
+        }
+        Integer level = levels.get(engine);
+        return level == null ? engine : engine + " " + level;
     }
 
     /** The MBean's {@code engine=percent,...} form. */
@@ -113,9 +150,24 @@ final class NodeCodecCpu {
                         + " cannot tell the codec's share");
             }
             Map<String, Double> byEngine = parseByEngine((String) s.getAttribute(agent, "CodecCpuByEngineLastMinute"));
+            Map<String, Integer> levels = null;
+            String levelsUnknown;
+            try {
+                if ((Long) s.getAttribute(agent, "Generation") > 1
+                        && reloadedWithinAMinute((String) s.getAttribute(agent, "LastReloadTime"))) {
+                    levelsUnknown = "its config was reloaded within the last minute, so the level its calls ran at"
+                            + " is not known; run this again in a minute";
+                } else {
+                    levels = parseLevels((String) s.getAttribute(agent, "CompressionLevels"));
+                    levelsUnknown = null;
+                }
+            } catch (javax.management.AttributeNotFoundException e) {
+                levelsUnknown = "the agent there predates CompressionLevels, so its engine's level is not known;"
+                        + " upgrade it on the node";
+            }
             return new NodeCodecCpu(where + ", over the last minute", compress, decompress,
                     number(s, agent, "CompactionCodecCpuPercentLastMinute"),
-                    number(s, agent, "ReadsCodecCpuPercentLastMinute"), byEngine);
+                    number(s, agent, "ReadsCodecCpuPercentLastMinute"), byEngine, levels, levelsUnknown);
         } catch (javax.management.AttributeNotFoundException e) {
             throw new AdviseException(where + ": the agent running there predates the codec CPU share (" + e.getMessage()
                     + "); upgrade it on the node");
@@ -123,6 +175,31 @@ final class NodeCodecCpu {
             // RuntimeException: Cassandra's JMX authenticator sends its SecurityException wrapped in one.
             throw new AdviseException(where + ": cannot read the node's codec CPU share (" + e + ")"
                     + (user == null ? "; a JMX user, as for nodetool: --jmx-user USER --jmx-password-file FILE" : ""));
+        }
+    }
+
+    /** The MBean's {@code engine=level,...} form. */
+    static Map<String, Integer> parseLevels(String text) {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        if (text == null || text.trim().isEmpty()) {
+            return m;
+        }
+        for (String pair : text.split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("not engine=level: '" + pair + "'");
+            }
+            m.put(pair.substring(0, eq).trim(), Integer.parseInt(pair.substring(eq + 1).trim()));
+        }
+        return m;
+    }
+
+    /** An unreadable time counts as recent: better no prediction than one from the wrong level. */
+    static boolean reloadedWithinAMinute(String isoTime) {
+        try {
+            return Instant.parse(isoTime).isAfter(Instant.now().minusSeconds(60));
+        } catch (RuntimeException e) {
+            return true;
         }
     }
 

@@ -10,7 +10,8 @@ import dev.deflateaccel.agent.CassandraRoute;
  * What the node's codec share would become with another engine: the share the agent measured live
  * on the node ({@link NodeCodecCpu}), per direction, scaled by the CPU per GB each engine took on
  * the node's own Deflate chunks against what serves them today (advise's rows, timed in the same
- * run). The range comes from the rows' spreads (half their passes' inter-quartile range), taken
+ * run). What serves today may be Cassandra's own code or any engine at its configured level, so a
+ * node on libdeflate can ask what igzip, or stock, would do. The range comes from the rows' spreads (half their passes' inter-quartile range), taken
  * the worst way round. It is a prediction: it assumes the node's mix of calls stays as it was,
  * and the agent's own copies, which the live share holds and advise's per-chunk figures do not,
  * are taken to scale with the codec.
@@ -62,12 +63,12 @@ final class SavingPrediction {
      * even where another row beats it); empty where {@link #lines} makes no prediction.
      */
     static List<Predicted> everyRow(NodeCodecCpu node, GoalDecision deflate) {
-        Alternative today = deflate == null ? null : today(deflate, node.servedBy());
+        Alternative today = deflate == null ? null : today(deflate, node);
         if (today == null || node.total <= 0) {
             return new ArrayList<>();
         }
         List<Alternative> others = new ArrayList<>(deflate.rows());
-        others.removeIf(a -> a.current);
+        others.removeIf(a -> a == today);
         return predict(node, today, others);
     }
 
@@ -83,10 +84,11 @@ final class SavingPrediction {
      */
     static List<String> lines(NodeCodecCpu node, GoalDecision deflate) {
         List<String> lines = new ArrayList<>();
+        Alternative today = deflate == null ? null : today(deflate, node);
         String shares = "compression is " + pct(node.total) + " of this node's CPU (compaction " + pct(node.compaction)
-                + ", reads " + pct(node.reads) + ")";
+                + ", reads " + pct(node.reads) + (today == null || today.current ? "" : ", with " + today.label
+                + " serving") + ")";
         String servedBy = node.servedBy();
-        Alternative today = deflate == null ? null : today(deflate, servedBy);
         if (node.total <= 0) {
             lines.add(shares + ": no DeflateCompressor call in the last minute, nothing to save");
             return lines;
@@ -96,14 +98,12 @@ final class SavingPrediction {
             return lines;
         }
         if (today == null) {
-            lines.add(shares + ", measured with " + (servedBy == null ? "several engines (a reload in the last minute?)"
-                    : servedBy) + " serving: the prediction starts from stock's share. Reload the node's config with"
-                    + " every engine off for two minutes (docs/operations.md, \"Codec CPU\") and run this again.");
+            lines.add(shares + ", measured with " + noStartingPoint(node, servedBy) + ": no prediction.");
             return lines;
         }
         List<Alternative> candidates = new ArrayList<>();
         for (Alternative a : deflate.frontier()) {
-            if (!a.current && a != today && a != deflate.zlib6()) {
+            if (a != today && a != deflate.zlib6()) {
                 candidates.add(a);
             }
         }
@@ -111,7 +111,8 @@ final class SavingPrediction {
         StringBuilder s = new StringBuilder(shares);
         double best = node.total;
         for (Predicted p : predicted) {
-            s.append(s.indexOf(";") < 0 ? "; " : ", ").append("with ").append(p.label).append(" about ")
+            s.append(s.indexOf(";") < 0 ? "; " : ", ").append("with ")
+                    .append(p.label.equals(deflate.current().label) ? "Cassandra's own code" : p.label).append(" about ")
                     .append(pct(p.median)).append(" (").append(String.format(Locale.ROOT, "%.1f", p.low)).append('-')
                     .append(pct(p.high)).append(')');
             best = Math.min(best, p.median);
@@ -129,14 +130,32 @@ final class SavingPrediction {
 
     /**
      * The row of what served the node's calls: Cassandra's own code is the Deflate tables' current
-     * row (stock zlib 6 as Cassandra calls it), the agent's zlib engine its "zlib 6" row; any other
-     * engine, or a mix, gives no starting point (its level is the node's config, not known here).
+     * row (stock zlib 6 as Cassandra calls it), an engine its row at the level it serves at; null
+     * for a mix of engines, an unknown level, or a row not measured on this host.
      */
-    private static Alternative today(GoalDecision deflate, String servedBy) {
-        if (CassandraRoute.CASSANDRA.equals(servedBy)) {
+    private static Alternative today(GoalDecision deflate, NodeCodecCpu node) {
+        if (CassandraRoute.CASSANDRA.equals(node.servedBy())) {
             return deflate.current();
         }
-        return "zlib".equals(servedBy) ? deflate.zlib6() : null;
+        String label = node.servedRow();
+        for (Alternative a : deflate.rows()) {
+            if (!a.current && a.label.equals(label)) {
+                return a;
+            }
+        }
+        return null;
+    }
+
+    /** Why no row of advise's is what served the node's calls. */
+    private static String noStartingPoint(NodeCodecCpu node, String servedBy) {
+        if (servedBy == null) {
+            return "several engines serving (a reload in the last minute?); run this again in two minutes";
+        }
+        String row = node.servedRow();
+        if (row == null) {
+            return servedBy + " serving, but " + node.levelsUnknown;
+        }
+        return row + " serving, a row not measured on this host";
     }
 
     private static String pct(double p) {

@@ -73,7 +73,7 @@ class SavingPredictionTest {
         assertEquals(6.0 + 6.0, every.get(0).median, 1e-9);
         assertEquals(2.5 + 2.5, every.get(1).median, 1e-9);
         assertTrue(SavingPrediction.lines(node, deflate(stock, beaten, fast)).get(0).indexOf("zlib 1") < 0);
-        // No starting point (another engine served), no prediction: the same rule as the text's.
+        // No starting point (an engine whose level is not known), no prediction: the same rule as the text's.
         assertTrue(SavingPrediction.everyRow(node(5, 5, 8, 2, "igzip"), deflate(stock, beaten, fast)).isEmpty());
     }
 
@@ -116,14 +116,53 @@ class SavingPredictionTest {
         Alternative zlib6 = row("zlib 6", false, 1000, 100, 10, 0); // the agent's zlib, timed slower here
         Alternative fast = row("libdeflate 6", false, 990, 25, 2.5, 0);
         String line = SavingPrediction.lines(node, deflate(stock, zlib6, fast)).get(0);
-        assertTrue(line.endsWith("with libdeflate 6 about 1.0% (1.0-1.0%); each of today's CPU, for the same work"), line);
+        assertTrue(line.endsWith("with libdeflate 6 about 1.0% (1.0-1.0%), with Cassandra's own code about 2.0% (2.0-2.0%);"
+                + " each of today's CPU, for the same work"), line);
+    }
+
+    /**
+     * A node already on libdeflate 6 asks what igzip 1 or Cassandra's own code would do: the same
+     * per-direction arithmetic, from the row of the engine and level that serve.
+     */
+    @Test
+    void anEngineServingIsTheStartingPointAtItsLevel() {
+        Map<String, Double> byEngine = new LinkedHashMap<>();
+        byEngine.put("libdeflate", 4.0);
+        Map<String, Integer> levels = NodeCodecCpu.parseLevels("qat=1,igzip=1,libdeflate=6");
+        NodeCodecCpu node = new NodeCodecCpu("test", 3, 1, 3, 1, byEngine, levels, null);
+        assertEquals("libdeflate 6", node.servedRow());
+        Alternative stock = row("DeflateCompressor", true, 1000, 50, 5, 0);
+        Alternative lib1 = row("libdeflate 1", false, 1100, 10, 2, 0);
+        Alternative lib6 = row("libdeflate 6", false, 990, 25, 2.5, 0);
+        Alternative igzip = row("igzip 1", false, 1050, 5, 2, 0);
+        GoalDecision d = deflate(stock, lib1, lib6, igzip);
+        List<SavingPrediction.Predicted> every = SavingPrediction.everyRow(node, d);
+        assertEquals(Arrays.asList("DeflateCompressor", "libdeflate 1", "igzip 1"),
+                Arrays.asList(every.get(0).label, every.get(1).label, every.get(2).label));
+        assertEquals(3 * 50 / 25.0 + 1 * 5 / 2.5, every.get(0).median, 1e-9);
+        assertEquals(3 * 5 / 25.0 + 1 * 2 / 2.5, every.get(2).median, 1e-9);
+        String line = SavingPrediction.lines(node, d).get(0);
+        assertTrue(line.startsWith("compression is 4.0% of this node's CPU (compaction 3.0%, reads 1.0%, with libdeflate 6"
+                + " serving); "), line);
+        assertTrue(line.contains("with Cassandra's own code about 8.0% (8.0-8.0%)"), line);
+        assertTrue(line.contains("with igzip 1 about 1.4% (1.4-1.4%)"), line);
+        // At another level the row is another: libdeflate 1 serving starts from libdeflate 1's row.
+        NodeCodecCpu atOne = new NodeCodecCpu("test", 3, 1, 3, 1, byEngine,
+                NodeCodecCpu.parseLevels("libdeflate=1"), null);
+        assertEquals(3 * 25 / 10.0 + 1 * 2.5 / 2, SavingPrediction.everyRow(atOne, d).get(1).median, 1e-9);
     }
 
     @Test
-    void sharesMeasuredWithAnotherEngineOrAMixGiveNoPrediction() {
+    void anUnknownLevelAMixOrARowNotMeasuredHereGiveNoPrediction() {
         GoalDecision d = deflate(row("DeflateCompressor", true, 1000, 50, 5, 0), row("libdeflate 6", false, 990, 25, 2.5, 0));
         String line = SavingPrediction.lines(node(2, 2, 3, 1, "libdeflate"), d).get(0);
-        assertTrue(line.contains("measured with libdeflate serving") && line.contains("every engine off"), line);
+        assertTrue(line.endsWith("measured with libdeflate serving, but no levels read: no prediction."), line);
+        Map<String, Double> qat = new LinkedHashMap<>();
+        qat.put("qat", 4.0);
+        NodeCodecCpu onQat = new NodeCodecCpu("test", 2, 2, 3, 1, qat, NodeCodecCpu.parseLevels("qat=1"), null);
+        assertTrue(SavingPrediction.lines(onQat, d).get(0).endsWith("measured with qat 1 serving, a row not measured on"
+                + " this host: no prediction."));
+        assertTrue(SavingPrediction.everyRow(onQat, d).isEmpty());
         Map<String, Double> mixed = new LinkedHashMap<>();
         mixed.put("cassandra", 2.0);
         mixed.put("igzip", 2.0);
@@ -132,6 +171,9 @@ class SavingPredictionTest {
         assertTrue(SavingPrediction.lines(reloaded, d).get(0).contains("several engines"));
         assertTrue(SavingPrediction.lines(node(2, 2, 3, 1, "cassandra"), null).get(0).contains("no Deflate table"));
         assertTrue(SavingPrediction.lines(node(0, 0, 0, 0, "cassandra"), d).get(0).contains("nothing to save"));
+        assertTrue(NodeCodecCpu.reloadedWithinAMinute(java.time.Instant.now().minusSeconds(5).toString()));
+        assertTrue(!NodeCodecCpu.reloadedWithinAMinute(java.time.Instant.now().minusSeconds(90).toString()));
+        assertTrue(NodeCodecCpu.reloadedWithinAMinute("not a time"));
     }
 
     @Test
