@@ -45,6 +45,9 @@ final class Doctor {
         // As the JVM names it (amd64, aarch64): the name the engines' platform rules are given.
         out.println("Architecture: " + System.getProperty("os.arch"));
         out.println(SupportStatement.SUMMARY);
+        for (String line : CassandraOptionsFiles.describe(System.getenv(), CassandraOptionsFiles.PACKAGE_CONF)) {
+            out.println(line);
+        }
         // What an operator's ticket needs beside the file each engine loaded (its status below):
         // whether that build was one the project tested, and how an untested one is treated.
         out.println("Library builds tested, per engine:");

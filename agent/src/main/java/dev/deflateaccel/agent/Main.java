@@ -11,7 +11,8 @@ import dev.deflateaccel.agent.advise.AdviseCommand;
 
 /**
  * {@code java -jar deflate-accel-agent.jar doctor [--acceptance] [config=PATH]}, the live
- * commands ({@link LiveCommands}), and {@code advise} ({@link AdviseCommand}).
+ * commands ({@link LiveCommands}), {@code advise} ({@link AdviseCommand}) and {@code version}
+ * ({@code --version} too, its older spelling).
  */
 public final class Main {
     private Main() {
@@ -22,7 +23,7 @@ public final class Main {
     static final String ACCEPTANCE = "--acceptance";
 
     public static void main(String[] args) {
-        if (args.length == 1 && args[0].equals("--version")) {
+        if (args.length == 1 && (args[0].equals("version") || args[0].equals("--version"))) {
             System.out.println("deflate-accel " + AgentVersion.get());
             return;
         }
@@ -38,7 +39,7 @@ public final class Main {
         // A second argument (a misspelt flag) is refused rather than ignored: an operator who asked
         // for the acceptance must not get the plain doctor's "Result: OK" by mistake.
         if (args.length == 0 || !args[0].equals("doctor") || rest.size() > 1) {
-            System.err.println("usage: java -jar deflate-accel-agent.jar doctor [--acceptance] [config=PATH] | --version");
+            System.err.println("usage: java -jar deflate-accel-agent.jar doctor [--acceptance] [config=PATH] | version");
             System.err.println(LiveCommands.usage());
             System.err.println(AdviseCommand.USAGE);
             System.err.println("  as an agent: -javaagent:/path/deflate-accel-agent.jar=config=/etc/zlib-accel.conf");

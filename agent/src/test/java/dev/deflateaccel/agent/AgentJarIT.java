@@ -100,9 +100,12 @@ class AgentJarIT {
             assertEquals(PROJECT_VERSION, a.getValue("Implementation-Version"));
             assertEquals("deflate-accel", a.getValue("Implementation-Title"));
         }
-        ChildJvm v = run(Collections.emptyList(), null, "-jar", AGENT_JAR.toString(), "--version");
-        assertEquals(0, v.exit, v.output);
-        assertTrue(v.output.endsWith("\ndeflate-accel " + PROJECT_VERSION + "\n"), v.output);
+        // "version" is what the packages' deflate-accel wrapper passes; "--version" stays for scripts.
+        for (String command : Arrays.asList("version", "--version")) {
+            ChildJvm v = run(Collections.emptyList(), null, "-jar", AGENT_JAR.toString(), command);
+            assertEquals(0, v.exit, v.output);
+            assertTrue(v.output.endsWith("\ndeflate-accel " + PROJECT_VERSION + "\n"), v.output);
+        }
 
         ChildJvm j = run(Arrays.asList("-javaagent:" + AGENT_JAR + "=config=" + config("log_level = 2")), cassandraClassPath(CassandraJars.primary()),
                 JmxAttributeMain.class.getName(), "dev.deflateaccel:type=Agent", "Version");
