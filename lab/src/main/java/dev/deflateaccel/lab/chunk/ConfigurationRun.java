@@ -25,11 +25,11 @@ import dev.deflateaccel.lab.tools.ChildJvm;
  * forks must prove served the calls is the benchmark's {@code engine} parameter. JMH writes its
  * JSON result, which {@link JmhResults} reads back.
  */
-final class ConfigurationRun {
+public final class ConfigurationRun {
     private ConfigurationRun() {
     }
 
-    static ConfigurationOutcome run(BenchConfiguration configuration, int attempt, RunnerOptions options, Path workDir)
+    public static ConfigurationOutcome run(BenchConfiguration configuration, int attempt, RunnerOptions options, Path workDir)
             throws IOException {
         ConfigurationOutcome outcome = new ConfigurationOutcome(configuration);
         outcome.attempt = attempt;
