@@ -23,8 +23,9 @@ import dev.deflateaccel.sample.SampleRows;
 
 /**
  * The advisor ({@code advise}) on SSTables a real node wrote, riding on a node InstalledBaseIT
- * starts anyway: two more small tables beside its own (Deflate with 64 KiB chunks, flushed and
- * compacted; LZ4 with 16 KiB chunks, flushed), then the advisor on the keyspace folder twice,
+ * starts anyway: three more small tables of the same rows beside its own (Deflate with 64 KiB
+ * chunks, flushed and compacted; LZ4 with 16 KiB chunks, flushed; Zstd with 16 KiB chunks, flushed and
+ * compacted, since a flush writes LZ4 for it), then the advisor on the keyspace folder twice,
  * with the node's own Java: beside the running node, a sample of {@link #SAMPLED_CHUNKS} chunks
  * per table; with the node stopped, every chunk. Every engine's predicted size from the sample must be within
  * {@link #TOLERANCE} of its size over every chunk (which is what recompressing the SSTables with
@@ -32,7 +33,11 @@ import dev.deflateaccel.sample.SampleRows;
  * and the keyspace folder must be byte-identical (names, sizes, mtimes, bytes) after both runs to
  * what it was before the first (the node writes nothing there once its tables are flushed). Last,
  * with the node stopped, the advisor on the node's whole data directory: one answer for the node,
- * its system keyspaces left out, every table of "base" advised, and every file left as it was.
+ * its system keyspaces left out, every table of "base" advised, and every file left as it was;
+ * under the CPU goal the LZ4 and Zstd tables are not moved (LZ4 timed through its JNI code, as the
+ * node runs it), and each Deflate table's own answer is the cheapest row at its size. The sampled
+ * run beside the running node also reads the node's codec share ({@code --node-cpu}), with
+ * libdeflate 6 serving: the prediction starts from that row, and Cassandra's own code is predicted.
  */
 final class AdvisorCheck {
     static final int ROWS = 4_000;
@@ -51,7 +56,7 @@ final class AdvisorCheck {
         this.label = label;
     }
 
-    /** On the running node: the two extra tables, on disk as Deflate 64 KiB and LZ4 16 KiB SSTables. */
+    /** On the running node: the extra tables, on disk as Deflate 64 KiB, LZ4 16 KiB and Zstd 16 KiB SSTables. */
     void writeTables() {
         SampleRows rows = new SampleRows(8128, 10);
         TestTable deflate = new TestTable("base", "advise_deflate_64k", 64);
@@ -62,6 +67,12 @@ final class AdvisorCheck {
         lz4.create(node.session(), 1);
         new DataWriter(node.session(), lz4, rows, ONE).writeAll(0, ROWS);
         node.nodetool().ok("flush", lz4.keyspace(), lz4.name());
+        TestTable zstd = new TestTable("base", "advise_zstd_16k", 16, "ZstdCompressor");
+        zstd.create(node.session(), 1);
+        new DataWriter(node.session(), zstd, rows, ONE).writeAll(0, ROWS);
+        // 4.0+ flush a slow compressor's table with LZ4 (flush_compression: fast): compaction writes Zstd.
+        node.nodetool().ok("flush", zstd.keyspace(), zstd.name());
+        node.nodetool().ok("compact", zstd.keyspace(), zstd.name());
     }
 
     /** Beside the running node (every table flushed, none being written): the sampled run. */
@@ -72,7 +83,12 @@ final class AdvisorCheck {
         // short of their 16 chunks on a loaded 2-core machine; the comparison needs the full sample.
         sampled = AgentCli.runOn(java, "advise", "--json", "--seconds", "20", "--max-chunks",
                 Integer.toString(SAMPLED_CHUNKS), "--cassandra-lib", node.layout().lib().toString(),
-                keyspace().toString()).ok();
+                "--node-cpu", Integer.toString(node.ports().jmx()), keyspace().toString()).ok();
+        // The tables were just written, flushed and compacted through libdeflate 6: the last minute's
+        // share is that engine's, and the prediction starts from its row at its level.
+        assertTrue(sampled.output.contains("with libdeflate 6 serving)"), sampled.output);
+        assertTrue(sampled.output.contains("{\"row\":\"DeflateCompressor\""), "Cassandra's own code predicted:\n"
+                + sampled.output);
     }
 
     /**
@@ -111,10 +127,11 @@ final class AdvisorCheck {
 
         Map<String, Table> s = tables(sampled.output);
         Map<String, Table> a = tables(all.output);
-        assertEquals(3, a.size(), all.output);
+        assertEquals(4, a.size(), all.output);
         assertEquals(a.keySet(), s.keySet(), sampled.output);
         assertEquals("LZ4Compressor [16384]", a.get("advise_lz4_16k").compressor, all.output);
         assertEquals("DeflateCompressor [65536]", a.get("advise_deflate_64k").compressor, all.output);
+        assertEquals("ZstdCompressor [16384]", a.get("advise_zstd_16k").compressor, all.output);
         for (Map.Entry<String, Table> e : a.entrySet()) {
             Table every = e.getValue();
             Table sample = s.get(e.getKey());
@@ -135,7 +152,49 @@ final class AdvisorCheck {
                         + predicted + ", every chunk gives " + p.getValue());
             }
         }
+        for (String deflateTable : new String[] {"advise_deflate_64k", "rows_" + node.line().name().toLowerCase()}) {
+            cheapestAtItsSize(all.output, deflateTable);
+        }
         checkWholeNode();
+    }
+
+    private static final Pattern ROW = Pattern.compile("\\{\"label\":\"([^\"]+)\",\"current\":(true|false),"
+            + "\"engine\":\"[^\"]+\",\"bytes\":(\\d+),\"sizeMargin\":([^,]+),\"decompressCpuSecondsPerGB\":[^,]+,"
+            + "\"decompressSpread\":[^,]+,\"compressCpuSecondsPerGB\":[^,]+,\"compressSpread\":[^,]+,"
+            + "\"cpuSecondsPerGB\":([^,]+),\"cpuSpread\":([^,]+),");
+
+    /**
+     * A Deflate table's own answer under the CPU goal, from --json's rows: a row at its size (within
+     * 1% and the row's sampling margin) tied with the cheapest such row (within both spreads).
+     */
+    private void cheapestAtItsSize(String output, String table) {
+        String json = output.substring(output.indexOf("\"table\":\"" + table + "\""));
+        json = json.substring(0, json.indexOf("\"folders\":"));
+        Matcher pick = Pattern.compile("\"cpu\":\\{\"goal\":\"[^\"]+\",\"pick\":\"([^\"]+)\"").matcher(json);
+        assertTrue(pick.find(), table + ": no answer for the CPU goal\n" + json);
+        Matcher m = ROW.matcher(json);
+        double currentBytes = -1;
+        Map<String, double[]> rows = new LinkedHashMap<>();
+        while (m.find()) {
+            double[] r = {Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)), Double.parseDouble(m.group(5)),
+                    Double.parseDouble(m.group(6))};
+            rows.put(m.group(1), r);
+            if (m.group(2).equals("true")) {
+                currentBytes = r[0];
+            }
+        }
+        assertTrue(currentBytes > 0 && rows.containsKey(pick.group(1)), table + "\n" + json);
+        double[] cheapest = null;
+        for (double[] r : rows.values()) {
+            if (r[0] <= currentBytes * (1.01 + r[1]) && (cheapest == null || r[2] < cheapest[2])) {
+                cheapest = r;
+            }
+        }
+        double[] p = rows.get(pick.group(1));
+        System.out.printf("[advise %s] %s: least CPU at today's size: %s, %.2f CPU s/GB; the cheapest row at its size"
+                + " %.2f%n", label, table, pick.group(1), p[2], cheapest[2]);
+        assertTrue(p[0] <= currentBytes * (1.01 + p[1]), table + ": " + pick.group(1) + " is not at its size");
+        assertTrue(p[2] <= cheapest[2] + cheapest[3] + p[3], table + ": " + pick.group(1) + " is not the cheapest at its size");
     }
 
     /**
@@ -156,11 +215,17 @@ final class AdvisorCheck {
         assertTrue(out.contains("  - system keyspaces system, "), out);
         assertEquals(1, out.split("For the node \\(--goal cpu: ", -1).length - 1, "one answer for the node:\n" + out);
         assertTrue(out.split("In the agent's config file", -1).length <= 2, "at most one config block:\n" + out);
-        String lz4 = out.substring(out.indexOf("Table base.advise_lz4_16k"));
-        Matcher cpu = Pattern.compile("\n  least CPU at today's size: ([^\n]*)").matcher(lz4);
-        assertTrue(cpu.find(), out);
-        assertTrue(cpu.group(1).startsWith("keep LZ4Compressor") || cpu.group(1).contains(" CPU s/GB ("),
-                "the LZ4 table: keep, or the CPU beside the size: " + cpu.group(1));
+        assertTrue(out.contains("Table base.advise_zstd_16k (ZstdCompressor) in "), out);
+        assertTrue(out.contains("lz4-java from " + node.layout().lib() + ", its JNI code, as the node runs it"), out);
+        assertFalse(out.contains("ALTER TABLE base.advise_lz4_16k") || out.contains("ALTER TABLE base.advise_zstd_16k"),
+                "under the CPU goal the LZ4 and Zstd tables stay as they are:\n" + out);
+        for (String table : new String[] {"advise_lz4_16k", "advise_zstd_16k"}) {
+            Matcher cpu = Pattern.compile("\n  least CPU at today's size: ([^\n]*)").matcher(
+                    out.substring(out.indexOf("Table base." + table)));
+            assertTrue(cpu.find(), out);
+            assertTrue(cpu.group(1).startsWith("keep ") || cpu.group(1).contains(" CPU s/GB ("),
+                    table + ": keep, or the CPU beside the size: " + cpu.group(1));
+        }
         System.out.println("[advise " + label + "] whole node: " + out.substring(out.indexOf("Node: ")).split("\n\n")[0]);
     }
 
