@@ -165,6 +165,30 @@ class NodeCompressorsTest {
         assertTrue(find(unloadable, "d").sampled());
     }
 
+    /**
+     * Cassandra 6.0's lib/ holds zstd-jni as one jar per platform, each with the same classes and
+     * its own native library: the one for this platform is found however the others sort.
+     */
+    @Test
+    void zstdJniAsOneJarPerPlatform() throws Exception {
+        Path lib = Files.createDirectories(dir.resolve("lib-6.0"));
+        try (java.nio.file.DirectoryStream<Path> jars = Files.newDirectoryStream(NODE_LIB, "zstd-jni*.jar")) {
+            for (Path j : jars) {
+                String base = j.getFileName().toString().replace(".jar", "");
+                stripNative(j, lib.resolve(base + "-darwin_x86_64.jar"));
+                Files.copy(j, lib.resolve(base + "-linux_amd64.jar"));
+            }
+        }
+        ZstdSource zstd = new ZstdSource(new NodeLibraries(lib), options("compression_level", "3"));
+        byte[] chunk = new byte[16384];
+        java.util.Arrays.fill(chunk, (byte) 'z');
+        byte[] out = new byte[zstd.bound(chunk.length)];
+        int n = zstd.compress(chunk, out);
+        byte[] back = new byte[chunk.length];
+        zstd.decompress(out, n, back);
+        assertTrue(java.util.Arrays.equals(chunk, back));
+    }
+
     /** A compressor class the advisor does not know is named; the tables beside it are advised. */
     @Test
     void unknownCompressorBesideOthers() throws Exception {
