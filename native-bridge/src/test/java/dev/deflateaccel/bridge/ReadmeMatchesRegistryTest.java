@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The README and its docs/ pages are what operators read: the key tables and the routing order
- * (docs/configuration.md) and the JMX engine list (docs/operations.md) must say what the code
+ * (docs/configuration.md) and the JMX engine list (docs/monitoring.md) must say what the code
  * does. Checked against {@link ConfigKey} and {@link EngineRegistry}. Key rows are looked for in
  * the README and every docs/ page, so a key documented on two pages fails as documented twice.
  */
@@ -35,7 +35,7 @@ class ReadmeMatchesRegistryTest {
     /** The README and every docs/*.md page. */
     private static List<String> pages;
     private static String configuration;
-    private static String operations;
+    private static String monitoring;
 
     @BeforeAll
     static void read() throws IOException {
@@ -47,7 +47,7 @@ class ReadmeMatchesRegistryTest {
             }
         }
         configuration = read(Paths.get("../docs/configuration.md"));
-        operations = read(Paths.get("../docs/operations.md"));
+        monitoring = read(Paths.get("../docs/monitoring.md"));
     }
 
     private static String read(Path path) throws IOException {
@@ -81,8 +81,8 @@ class ReadmeMatchesRegistryTest {
 
     @Test
     void jmxEngineListIsTheRegistryPlusCassandra() {
-        Matcher m = Pattern.compile("engine=<([a-z|]+)>").matcher(operations);
-        assertTrue(m.find(), "docs/operations.md lacks the JMX engine list");
+        Matcher m = Pattern.compile("engine=<([a-z|]+)>").matcher(monitoring);
+        assertTrue(m.find(), "docs/monitoring.md lacks the JMX engine list");
         List<String> expected = new ArrayList<>();
         EngineRegistry.ALL.forEach(d -> expected.add(d.name()));
         expected.add("cassandra");
