@@ -42,8 +42,14 @@ public final class AgentCli {
 
     /** The same command run by {@code java}'s launcher, e.g. a Java 8 JRE's, which has no Attach API. */
     public static Result runOn(JavaRuntime java, String... args) {
+        return runOn(java, List.of(), args);
+    }
+
+    /** With JVM options before {@code -jar}, e.g. a -D the command reads. */
+    public static Result runOn(JavaRuntime java, List<String> jvmOptions, String... args) {
         List<String> command = new ArrayList<>();
         command.add(java.javaExecutable());
+        command.addAll(jvmOptions);
         command.add("-jar");
         command.add(AgentJar.locate().toString());
         command.addAll(Arrays.asList(args));
