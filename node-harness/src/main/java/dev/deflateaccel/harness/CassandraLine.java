@@ -75,12 +75,12 @@ public enum CassandraLine {
     }
 
     /** System property with the absolute path of the lib/ Maven assembled for this line. */
-    String libProperty() {
+    public String libProperty() {
         return libProperty;
     }
 
     /** Where that lib/ is, relative to the checkout, for error messages. */
-    String mavenLib() {
+    public String mavenLib() {
         return mavenLib;
     }
 

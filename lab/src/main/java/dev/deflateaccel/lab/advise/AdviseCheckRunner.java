@@ -64,6 +64,7 @@ public final class AdviseCheckRunner {
         if (options == null) {
             return;
         }
+        useTheRepositorysBuild(options);
         ReportHeader header = new ReportHeader(AdviseCheckRunner.class, args);
         header.put("Agent jar", ChildJvm.describeJar(options.agentJar));
         header.put("Measured", options.describe());
@@ -110,6 +111,23 @@ public final class AdviseCheckRunner {
         ReportDataFile.write(report, markdown);
         System.out.println(markdown);
         System.out.println("[advise-check] report written to " + report);
+    }
+
+    /**
+     * The node's lib/ as the build assembles it, the agent jar measured, and the nodes under
+     * lab/target, unless given as -D; the JMH forks get the agent only through -javaagent.
+     */
+    private static void useTheRepositorysBuild(AdviseCheckOptions options) {
+        Path root = RepoLayout.repoRoot();
+        if (System.getProperty(options.line.libProperty()) == null) {
+            System.setProperty(options.line.libProperty(), root.resolve(options.line.mavenLib()).toString());
+        }
+        if (System.getProperty(dev.deflateaccel.harness.AgentJar.PROPERTY) == null) {
+            System.setProperty(dev.deflateaccel.harness.AgentJar.PROPERTY, options.agentJar.toString());
+        }
+        if (System.getProperty(NodeLayout.NODES_DIR_PROPERTY) == null) {
+            System.setProperty(NodeLayout.NODES_DIR_PROPERTY, root.resolve("lab/target/advise-check-nodes").toString());
+        }
     }
 
     /** The three tables a node wrote, each one SSTable of the same rows, and where its lib/ is. */

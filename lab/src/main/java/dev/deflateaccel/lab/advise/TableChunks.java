@@ -19,7 +19,8 @@ import org.apache.cassandra.io.compress.ICompressor;
  * benchmark to time too. CompressionInfo.db as Cassandra 4.0+ writes it
  * (CompressionMetadata.Writer): compressor name, options, chunk length, max compressed length,
  * data length, chunk count, then one offset per chunk; each chunk in Data.db is followed by its
- * CRC32, and one of at least max compressed length is stored as it is.
+ * CRC32, and one of at least max compressed length is stored as it is; a compaction's SSTable can
+ * end with an empty chunk (an offset past the data length), which holds nothing to time.
  */
 final class TableChunks {
     private TableChunks() {
@@ -56,7 +57,10 @@ final class TableChunks {
             offsets[count] = file.length;
             for (int i = 0; i < count; i++) {
                 int stored = (int) (offsets[i + 1] - offsets[i] - 4);
-                int length = (int) Math.min(chunkLength, dataLength - (long) i * chunkLength);
+                int length = (int) Math.max(0, Math.min(chunkLength, dataLength - (long) i * chunkLength));
+                if (length == 0) {
+                    continue; // a compaction's SSTable can end with one empty chunk: its checksum alone
+                }
                 byte[] out = new byte[length];
                 if (stored >= maxCompressedLength) {
                     System.arraycopy(file, (int) offsets[i], out, 0, length);
