@@ -1,7 +1,9 @@
 package dev.deflateaccel.agent.advise;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.util.Map;
 
 /**
@@ -14,12 +16,14 @@ import java.util.Map;
  * than the node runs it).
  */
 final class Lz4Source implements SourceCodec {
-    private final Object compressor;
-    private final Object decompressor;
-    private final Method compress;
-    private final Method decompress;
-    private final Method maxCompressedLength;
+    /** (byte[] src, int srcOff, int srcLen, byte[] dest, int destOff, int maxDestLen) int, bound to the codec. */
+    private final MethodHandle compress;
+    private final MethodHandle decompress;
+    /** (int length) int. */
+    private final MethodHandle maxCompressedLength;
     private final String describe;
+    private static final MethodType ARRAY_CALL = MethodType.methodType(int.class, byte[].class, int.class, int.class,
+            byte[].class, int.class, int.class);
     /** Null when the JNI code was measured; else why the Java code was, and what that means. */
     private final String notAsTheNodeRunsIt;
 
@@ -41,15 +45,17 @@ final class Lz4Source implements SourceCodec {
                         + factory + ") was measured: the node's JNI code may be faster, so this table gets no"
                         + " advice to move";
             }
-            compressor = high ? factoryClass.getMethod("highCompressor", int.class).invoke(factory, level)
+            Object compressor = high ? factoryClass.getMethod("highCompressor", int.class).invoke(factory, level)
                     : factoryClass.getMethod("fastCompressor").invoke(factory);
-            decompressor = factoryClass.getMethod("safeDecompressor").invoke(factory);
+            Object decompressor = factoryClass.getMethod("safeDecompressor").invoke(factory);
             ClassLoader loader = factoryClass.getClassLoader();
             Class<?> c = Class.forName("net.jpountz.lz4.LZ4Compressor", true, loader);
             Class<?> d = Class.forName("net.jpountz.lz4.LZ4SafeDecompressor", true, loader);
-            compress = c.getMethod("compress", byte[].class, int.class, int.class, byte[].class, int.class, int.class);
-            maxCompressedLength = c.getMethod("maxCompressedLength", int.class);
-            decompress = d.getMethod("decompress", byte[].class, int.class, int.class, byte[].class, int.class, int.class);
+            compress = NodeCalls.bound(c.getMethod("compress", ARRAY_CALL.parameterArray()), compressor, ARRAY_CALL);
+            maxCompressedLength = NodeCalls.bound(c.getMethod("maxCompressedLength", int.class), compressor,
+                    MethodType.methodType(int.class, int.class));
+            decompress = NodeCalls.bound(d.getMethod("decompress", ARRAY_CALL.parameterArray()), decompressor,
+                    ARRAY_CALL);
             notAsTheNodeRunsIt = javaCode;
             describe = "LZ4Compressor (" + (high ? "high, level " + level : "fast") + "; lz4-java from "
                     + libraries.dir() + ", " + (javaCode == null ? "its JNI code, as the node runs it" : factory
@@ -106,7 +112,12 @@ final class Lz4Source implements SourceCodec {
         if (declared != out.length) {
             throw new IllegalArgumentException("the chunk says it holds " + declared + " bytes, not " + out.length);
         }
-        int n = (Integer) call(decompress, decompressor, in, 4, length - 4, out, 0, out.length);
+        int n;
+        try {
+            n = (int) decompress.invokeExact(in, 4, length - 4, out, 0, out.length);
+        } catch (Throwable t) {
+            throw NodeCalls.asException(t);
+        }
         if (n != out.length) {
             throw new IllegalArgumentException("decompressed to " + n + " bytes, not " + out.length);
         }
@@ -118,24 +129,19 @@ final class Lz4Source implements SourceCodec {
         out[1] = (byte) (in.length >>> 8);
         out[2] = (byte) (in.length >>> 16);
         out[3] = (byte) (in.length >>> 24);
-        return 4 + (Integer) call(compress, compressor, in, 0, in.length, out, 4, out.length - 4);
+        try {
+            return 4 + (int) compress.invokeExact(in, 0, in.length, out, 4, out.length - 4);
+        } catch (Throwable t) {
+            throw NodeCalls.asException(t);
+        }
     }
 
     @Override
     public int bound(int length) {
         try {
-            return 4 + (Integer) call(maxCompressedLength, compressor, length);
-        } catch (Exception e) {
+            return 4 + (int) maxCompressedLength.invokeExact(length);
+        } catch (Throwable t) {
             return 4 + length + length / 255 + 16;
-        }
-    }
-
-    static Object call(Method m, Object target, Object... args) throws Exception {
-        try {
-            return m.invoke(target, args);
-        } catch (InvocationTargetException e) {
-            Throwable t = e.getCause();
-            throw t instanceof Exception ? (Exception) t : new Exception(t);
         }
     }
 }

@@ -1,23 +1,29 @@
 package dev.deflateaccel.agent.advise;
 
-import java.lang.reflect.Method;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
 
 /** Cassandra's SnappyCompressor on the node's snappy-java: a chunk is one raw Snappy block. */
 final class SnappySource implements SourceCodec {
-    private final Method compress;
-    private final Method uncompress;
-    private final Method maxCompressedLength;
+    /** (byte[] input, int inputOffset, int inputLength, byte[] output, int outputOffset) int, both ways. */
+    private static final MethodType ARRAY_CALL = MethodType.methodType(int.class, byte[].class, int.class, int.class,
+            byte[].class, int.class);
+
+    private final MethodHandle compress;
+    private final MethodHandle uncompress;
+    private final MethodHandle maxCompressedLength;
     private final String describe;
 
     SnappySource(NodeLibraries libraries) throws AdviseException {
         Class<?> snappy = libraries.load("snappy-java", "org.xerial.snappy.Snappy", "SnappyCompressor");
         try {
-            compress = snappy.getMethod("compress", byte[].class, int.class, int.class, byte[].class, int.class);
-            uncompress = snappy.getMethod("uncompress", byte[].class, int.class, int.class, byte[].class, int.class);
-            maxCompressedLength = snappy.getMethod("maxCompressedLength", int.class);
-            maxCompressedLength.invoke(null, 1); // loads the native library now
+            compress = NodeCalls.bound(snappy.getMethod("compress", ARRAY_CALL.parameterArray()), null, ARRAY_CALL);
+            uncompress = NodeCalls.bound(snappy.getMethod("uncompress", ARRAY_CALL.parameterArray()), null, ARRAY_CALL);
+            maxCompressedLength = NodeCalls.bound(snappy.getMethod("maxCompressedLength", int.class), null,
+                    MethodType.methodType(int.class, int.class));
+            int loaded = (int) maxCompressedLength.invokeExact(1); // loads the native library now
             describe = "SnappyCompressor (snappy-java from " + libraries.dir() + ")";
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+        } catch (Throwable e) {
             throw new AdviseException("cannot use snappy-java from " + libraries.dir() + ": " + e);
         }
     }
@@ -29,7 +35,12 @@ final class SnappySource implements SourceCodec {
 
     @Override
     public void decompress(byte[] in, int length, byte[] out) throws Exception {
-        int n = (Integer) Lz4Source.call(uncompress, null, in, 0, length, out, 0);
+        int n;
+        try {
+            n = (int) uncompress.invokeExact(in, 0, length, out, 0);
+        } catch (Throwable t) {
+            throw NodeCalls.asException(t);
+        }
         if (n != out.length) {
             throw new IllegalArgumentException("decompressed to " + n + " bytes, not " + out.length);
         }
@@ -37,14 +48,18 @@ final class SnappySource implements SourceCodec {
 
     @Override
     public int compress(byte[] in, byte[] out) throws Exception {
-        return (Integer) Lz4Source.call(compress, null, in, 0, in.length, out, 0);
+        try {
+            return (int) compress.invokeExact(in, 0, in.length, out, 0);
+        } catch (Throwable t) {
+            throw NodeCalls.asException(t);
+        }
     }
 
     @Override
     public int bound(int length) {
         try {
-            return (Integer) Lz4Source.call(maxCompressedLength, null, length);
-        } catch (Exception e) {
+            return (int) maxCompressedLength.invokeExact(length);
+        } catch (Throwable t) {
             return 32 + length + length / 6;
         }
     }
