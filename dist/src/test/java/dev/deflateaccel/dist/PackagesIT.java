@@ -149,6 +149,23 @@ class PackagesIT {
         assertTrue(scripts.contains("if [ \"$1\" -eq 0 ]; then\n" + Files.readString(PACKAGING.resolve("remove-warning.sh"))), scripts);
     }
 
+    /**
+     * On a host that has neither engine library, apt brings both with the package: simulated
+     * against an empty dpkg status (apt-get -s, no root, nothing installed), since this machine
+     * has both already and removing them would take the -dev packages other tests need.
+     */
+    @Test
+    void onAHostWithoutTheEnginesAptBringsThem() throws Exception {
+        need(DEB, "apt-get");
+        Path emptyStatus = Files.createFile(tmp.resolve("empty-dpkg-status"));
+        Run simulated = run(null, "apt-get", "-s", "-o", "Dir::State::status=" + emptyStatus, "install", DEB.toString());
+        assertEquals(0, simulated.exit, simulated.out);
+        for (String pkg : List.of("deflate-accel", "libdeflate0", "libisal2")) {
+            assertTrue(simulated.out.contains("\nInst " + pkg + " "), pkg + " not installed with the package:\n"
+                    + simulated.out);
+        }
+    }
+
     // ---- as an operator's apt-get would (root) ----
 
     @Test
