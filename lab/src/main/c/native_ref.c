@@ -14,15 +14,16 @@
  *   result engine=libdeflate level=6 op=compress mbps=<median> min=<..> max=<..> ratio=<compressed/original> chunks=<n>
  * MB/s are 10^6 uncompressed bytes per second for both directions.
  *
- * Serve mode, for the efficiency benchmark that interleaves this program with the agent's JVM
- * repetition by repetition (so both stay warm and neither runs while the other measures):
+ * Serve mode, in which the chunk runner (NativeResults) measures it; written for the efficiency
+ * experiment (retired, lab/README.md), which interleaved it with the agent's JVM repetition by
+ * repetition (so both stay warm and neither runs while the other measures):
  *
  *   native_ref --serve <data-file> <chunk-bytes> <compress-capacity> <libdeflate-level> <igzip-level>
  *
  * compresses and checks every chunk once, prints "@@ ready ...", then answers stdin commands
  *   @@ measure engine=<libdeflate|igzip> op=<compress|decompress> rounds=<n> seconds=<min-per-round>
  * with "@@ result engine=.. op=.. mbps=<r1>,<r2>,..." (one MB/s per round, unsorted) until "quit",
- * which it answers with "@@ check ok=true ...": the lab's one child protocol (see ChildMain).
+ * which it answers with "@@ check ok=true ...": the lab's child protocol (ProtocolLine).
  * <compress-capacity> is the output room each compress call gets: the Java side passes what
  * Cassandra's DeflateCompressor allocates, so both sides run the library with the same room.
  *

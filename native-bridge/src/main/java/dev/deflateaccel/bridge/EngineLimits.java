@@ -17,8 +17,8 @@ public final class EngineLimits {
      * The default context bound, 64 on every host. It covers every thread stock Cassandra runs a
      * chunk on at once (32 concurrent_reads, up to 8 concurrent_compactors, 2 flush writers, plus
      * repair and streaming), so that with stock settings a call always finds a context, however
-     * many CPUs there are. Measured at a fixed thread count on 2 CPUs (lab/run-scaling-bench.sh,
-     * lab/results/20261203-052111-scaling.md and 20261203-052636-scaling.md): at 64, 128 and 256
+     * many CPUs there are. Measured at a fixed thread count on 2 CPUs (the retired scaling experiment,
+     * lab/README.md; lab/results/20261203-052111-scaling.md and 20261203-052636-scaling.md): at 64, 128 and 256
      * threads, 64 contexts left no call without one, 32 left 1-6% to stock code, 8 left 22-55%,
      * and 128 contexts gave the same throughput as 64. The bound used to grow with the CPUs to
      * 128; no measurement showed that growth doing anything, so it went. A host whose operator

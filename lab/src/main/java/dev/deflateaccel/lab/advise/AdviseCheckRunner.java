@@ -27,8 +27,8 @@ import dev.deflateaccel.lab.chunk.ConfigurationOutcome;
 import dev.deflateaccel.lab.chunk.ConfigurationRun;
 import dev.deflateaccel.lab.chunk.RunnerOptions;
 import dev.deflateaccel.lab.chunk.ScenarioResult;
-import dev.deflateaccel.lab.experiment.ExperimentRunner;
-import dev.deflateaccel.lab.tools.ChildJvm;
+import dev.deflateaccel.lab.tools.AgentJar;
+import dev.deflateaccel.lab.tools.ProgramOptions;
 import dev.deflateaccel.lab.tools.ReportDataFile;
 import dev.deflateaccel.lab.tools.ReportHeader;
 import dev.deflateaccel.sample.SampleRows;
@@ -59,14 +59,14 @@ public final class AdviseCheckRunner {
     }
 
     public static void main(String[] args) throws Exception {
-        AdviseCheckOptions options = ExperimentRunner.options("advise-check", args, AdviseCheckOptions.USAGE,
+        AdviseCheckOptions options = ProgramOptions.parse("advise-check", args, AdviseCheckOptions.USAGE,
                 AdviseCheckOptions::parse);
         if (options == null) {
             return;
         }
         useTheRepositorysBuild(options);
         ReportHeader header = new ReportHeader(AdviseCheckRunner.class, args);
-        header.put("Agent jar", ChildJvm.describeJar(options.agentJar));
+        header.put("Agent jar", AgentJar.describe(options.agentJar));
         header.put("Measured", options.describe());
         header.printStart("advise-check");
         Path work = Files.createDirectories(RepoLayout.workDir().resolve(header.stamp() + "-advise-check"));

@@ -12,8 +12,8 @@ import java.util.Map;
 import dev.deflateaccel.lab.MachineDescription;
 import dev.deflateaccel.lab.MachineLoad;
 import dev.deflateaccel.lab.RepoLayout;
-import dev.deflateaccel.lab.experiment.ExperimentRunner;
 import dev.deflateaccel.lab.tools.Numbers;
+import dev.deflateaccel.lab.tools.ProgramOptions;
 import dev.deflateaccel.lab.tools.ReportDataFile;
 
 /**
@@ -30,7 +30,7 @@ public final class ChunkBenchmarkRunner {
     }
 
     public static void main(String[] args) throws Exception {
-        RunnerOptions options = ExperimentRunner.options("bench", args, RunnerOptions.USAGE, RunnerOptions::parse);
+        RunnerOptions options = ProgramOptions.parse("bench", args, RunnerOptions.USAGE, RunnerOptions::parse);
         if (options != null) {
             System.exit(run(options));
         }

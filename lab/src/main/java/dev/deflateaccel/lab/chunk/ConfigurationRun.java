@@ -17,7 +17,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 import dev.deflateaccel.lab.MachineLoad;
 import dev.deflateaccel.lab.RepoLayout;
-import dev.deflateaccel.lab.tools.ChildJvm;
+import dev.deflateaccel.lab.tools.AgentJar;
 
 /**
  * Runs {@link ChunkCompressionBenchmark} for one configuration in its own JMH forks. The agent (or
@@ -42,7 +42,7 @@ public final class ConfigurationRun {
                 return outcome;
             }
             // Checked up front: otherwise every fork dies at JVM start with a message only the console shows.
-            outcome.failure = ChildJvm.agentJarProblem(options.agentJar);
+            outcome.failure = AgentJar.problem(options.agentJar);
             if (outcome.failure != null) {
                 return outcome;
             }

@@ -8,7 +8,7 @@ import java.util.TreeSet;
 
 import dev.deflateaccel.lab.Datasets;
 import dev.deflateaccel.lab.MachineLoad;
-import dev.deflateaccel.lab.tools.ChildJvm;
+import dev.deflateaccel.lab.tools.AgentJar;
 import dev.deflateaccel.lab.tools.MarkdownTable;
 import dev.deflateaccel.lab.tools.Numbers;
 import dev.deflateaccel.lab.tools.ReportWriter;
@@ -46,7 +46,7 @@ public final class ResultsReport {
         machine.forEach((label, value) -> header.append("- ").append(label).append(": ").append(value).append('\n'));
         ReportWriter md = new ReportWriter(header.toString())
                 .item("libdeflate (C reference build): " + nativeResults.libdeflateVersion)
-                .item("Agent jar: " + ChildJvm.describeJar(options.agentJar))
+                .item("Agent jar: " + AgentJar.describe(options.agentJar))
                 .item("CPU used by others during the run: " + runLoad).endList();
         appendDisturbanceWarning(md);
         md.paragraph("How to read: one JMH operation = one chunk through Cassandra's real ICompressor "

@@ -19,9 +19,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.deflateaccel.lab.RepoLayout;
-import dev.deflateaccel.lab.experiment.ExperimentRunner;
 import dev.deflateaccel.lab.tools.MarkdownTable;
 import dev.deflateaccel.lab.tools.OptionTable;
+import dev.deflateaccel.lab.tools.ProgramOptions;
 import dev.deflateaccel.lab.tools.ReportDataFile;
 import dev.deflateaccel.lab.tools.ReportHeader;
 import dev.deflateaccel.lab.tools.ReportWriter;
@@ -99,7 +99,7 @@ public final class FlushStallProbe {
     }
 
     public static void main(String[] args) throws Exception {
-        Options o = ExperimentRunner.options(TAG, args, OPTIONS.usage(), a -> {
+        Options o = ProgramOptions.parse(TAG, args, OPTIONS.usage(), a -> {
             Options parsed = new Options();
             OPTIONS.parse(a, parsed);
             return parsed;
@@ -116,7 +116,7 @@ public final class FlushStallProbe {
         try {
             prepare(o.dir);
         } catch (IllegalStateException e) {
-            ExperimentRunner.exitOnUsageProblem(TAG, e.getMessage()); // no fio: one line naming the package
+            ProgramOptions.exitOnUsageProblem(TAG, e.getMessage()); // no fio: one line naming the package
         }
         try {
             for (int r = 0; r < o.repetitions; r++) {

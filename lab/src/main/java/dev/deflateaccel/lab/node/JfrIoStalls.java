@@ -21,9 +21,9 @@ import java.util.stream.Stream;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 
-import dev.deflateaccel.lab.experiment.ExperimentRunner;
 import dev.deflateaccel.lab.tools.MarkdownTable;
 import dev.deflateaccel.lab.tools.OptionTable;
+import dev.deflateaccel.lab.tools.ProgramOptions;
 import dev.deflateaccel.lab.tools.ReportDataFile;
 import dev.deflateaccel.lab.tools.ReportHeader;
 import dev.deflateaccel.lab.tools.ReportWriter;
@@ -150,7 +150,7 @@ public final class JfrIoStalls {
     }
 
     public static void main(String[] args) throws IOException {
-        Options o = ExperimentRunner.options("jfr-io-stalls", args, Options.TABLE.usage(), Options::parse);
+        Options o = ProgramOptions.parse("jfr-io-stalls", args, Options.TABLE.usage(), Options::parse);
         if (o == null) {
             return;
         }
@@ -158,7 +158,7 @@ public final class JfrIoStalls {
         try {
             recordings = o.jfrFiles();
         } catch (IllegalArgumentException | IOException e) {
-            ExperimentRunner.exitOnUsageProblem("jfr-io-stalls", e.getMessage());
+            ProgramOptions.exitOnUsageProblem("jfr-io-stalls", e.getMessage());
             return;
         }
         ReportHeader header = new ReportHeader(JfrIoStalls.class, args);
@@ -252,7 +252,7 @@ public final class JfrIoStalls {
         try {
             return reading.read();
         } catch (IOException e) {
-            ExperimentRunner.exitOnUsageProblem("jfr-io-stalls", "cannot read " + file + ": " + e);
+            ProgramOptions.exitOnUsageProblem("jfr-io-stalls", "cannot read " + file + ": " + e);
             throw new IllegalStateException(e); // not reached: exitOnUsageProblem exits
         }
     }

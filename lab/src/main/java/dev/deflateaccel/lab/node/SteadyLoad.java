@@ -22,16 +22,7 @@ public final class SteadyLoad {
 
     public static void main(String[] args) {
         NodeProgram.main(args, "steady-load", SteadyLoadOptions::parse, SteadyLoadOptions.USAGE, o -> false,
-                (options, nodesDir) -> options.export != null ? UncompressedSSTableExport.export(options, nodesDir)
-                        : options.writeOffline != null ? writeOffline(options) : run(options, nodesDir));
-    }
-
-    /** The points uncompressed, by the writer --compaction-reads uses, for the levels benchmark to cut into chunks. */
-    private static boolean writeOffline(SteadyLoadOptions options) {
-        Path dir = TimeSeriesSSTables.cached(CompactionReadsRun.UNTHROTTLED, "'enabled': false", options.rows,
-                options.sensors, options.writeOffline);
-        Progress.say("written: %s", dir);
-        return true;
+                SteadyLoad::run);
     }
 
     private static boolean run(SteadyLoadOptions options, Path nodesDir) {

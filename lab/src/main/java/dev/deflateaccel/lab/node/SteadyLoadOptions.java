@@ -38,8 +38,6 @@ final class SteadyLoadOptions {
             "       run-steady-load.sh --codec-share [--quick] [--configs A,B,...] [--repetitions R] [--rows N]",
             "                          [--seconds S] [--warmup-seconds W] [--mixed-window-rate OPS] [--chunk-kb K]",
             "                          [--results DIR]",
-            "       run-steady-load.sh --export-uncompressed-sstables DIR [--rows N]",
-            "       run-steady-load.sh --write-offline-sstables DIR [--rows N]",
             "  Per run, on a fresh single stock node: preload N points into a time-series table, flush and let",
             "  compactions finish, then W seconds of unmeasured warm-up and S seconds of measured requests at a",
             "  fixed rate OPS, a share F of them checked point reads of preloaded points, the rest inserts of new",
@@ -108,13 +106,6 @@ final class SteadyLoadOptions {
                     + "e.g. 8,32,128"), "4,8,16,32,64", "--saturation: numbers in flight", (o, v) -> o.steps = v)
             .option("--p99-bound-ms B", number(0.001, Double.MAX_VALUE), "20", "--saturation: the read p99 bound",
                     (o, v) -> o.p99BoundMillis = v)
-            .option("--export-uncompressed-sstables DIR", absolutePath(), null, "no benchmark; load N points into "
-                    + "the table with compression disabled, flush, major-compact, and copy its SSTable files to DIR.",
-                    (o, v) -> o.export = v)
-            .option("--write-offline-sstables DIR", absolutePath(), null, "no benchmark and no node; write points "
-                    + "[0, N) uncompressed with Cassandra's CQLSSTableWriter into a folder under DIR (named by the "
-                    + "points, printed), as --compaction-reads writes its tables: for lab/run-levels-bench.sh "
-                    + "--sstables on the same rows.", (o, v) -> o.writeOffline = v)
             .option("--jfr DIR", absolutePath(), null, "every node records a JFR profile (settings=profile) to "
                     + "DIR/<config>-<repetition>.jfr, and writes /tmp/perf-<pid>.map at exit, so that a perf record "
                     + "taken beside it names Java methods; to see where a configuration's CPU goes; profiling costs "
@@ -173,9 +164,6 @@ final class SteadyLoadOptions {
     boolean codecShare;
     List<Integer> steps;
     double p99BoundMillis;
-    Path export;
-    /** Where --write-offline-sstables writes the uncompressed points, or null. */
-    Path writeOffline;
     /** Where each node records a JFR profile (FreshNode), or null. */
     Path jfrDir;
     Path resultsDir = Paths.get(System.getProperty("deflateaccel.steady.results", "target/steady-results"));
