@@ -9,6 +9,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 
 import org.junit.jupiter.api.Test;
 
+import dev.deflateaccel.agent.api.CurrentRoute;
+
 /** The agent's structure, for the rules Maven's module graph does not enforce. */
 class ArchitectureTest {
     private static final JavaClasses MAIN = new ClassFileImporter()
@@ -20,11 +22,11 @@ class ArchitectureTest {
      * reachable: it must call nothing but its one entry class (and the JDK).
      */
     @Test
-    void adviceCallsOnlyCassandraRoute() {
+    void adviceCallsOnlyCurrentRoute() {
         classes().that().haveNameMatching(".*DeflateCompressorAdvice.*")
                 .should().onlyAccessClassesThat(
-                        com.tngtech.archunit.base.DescribedPredicate.describe("CassandraRoute, the advice itself or the JDK",
-                                c -> c.getName().equals(CassandraRoute.class.getName())
+                        com.tngtech.archunit.base.DescribedPredicate.describe("CurrentRoute, the advice itself or the JDK",
+                                c -> c.getName().equals(CurrentRoute.class.getName())
                                         || c.getName().startsWith("dev.deflateaccel.agent.DeflateCompressorAdvice")
                                         || c.getPackageName().startsWith("java.")
                                         || c.isPrimitive() || c.isArray()))
