@@ -33,6 +33,27 @@ class ArchitectureTest {
                 .check(MAIN);
     }
 
+    /**
+     * The classes the jar keeps on the system class path (ClassPathIsolationIT.FOOTPRINT) are all
+     * the system class loader can load of ours: they may use each other and the JDK, and reach
+     * the rest only by name, through AgentClassLoader (else a node would fail with
+     * NoClassDefFoundError where the tests, run from one classes directory, pass).
+     */
+    @Test
+    void theSystemClassPathFootprintUsesOnlyItselfAndTheJdk() {
+        java.util.Set<String> footprint = new java.util.HashSet<>();
+        for (String entry : ClassPathIsolationIT.FOOTPRINT) {
+            footprint.add(entry.substring(0, entry.length() - ".class".length()).replace('/', '.'));
+        }
+        classes().that(com.tngtech.archunit.base.DescribedPredicate.describe("are in the footprint",
+                        c -> footprint.contains(c.getName())))
+                .should().onlyDependOnClassesThat(
+                        com.tngtech.archunit.base.DescribedPredicate.describe("the footprint or the JDK",
+                                c -> footprint.contains(c.getName()) || c.getPackageName().startsWith("java.")
+                                        || c.isPrimitive() || c.isArray()))
+                .check(MAIN);
+    }
+
     @Test
     void packagesHaveNoCycles() {
         slices().matching("dev.deflateaccel.(**)").should().beFreeOfCycles().check(MAIN);
