@@ -12,6 +12,7 @@ import java.lang.instrument.Instrumentation;
 public final class DeflateAccelAgent {
     private static final String START = "dev.deflateaccel.agent.AgentStart";
     private static final Class<?>[] ENTRY = {String.class, Instrumentation.class};
+    private static final String RESULT_PROPERTY = "dev.deflateaccel.agent.result";
 
     private DeflateAccelAgent() {
     }
@@ -30,8 +31,9 @@ public final class DeflateAccelAgent {
         try {
             AgentClassLoader.call(START, "agentmain", ENTRY, args, inst);
         } catch (Throwable t) {
-            // What the command-line tool that attached reads back (LiveAgent.RESULT_PROPERTY, inlined by javac).
-            System.setProperty(LiveAgent.RESULT_PROPERTY, "FAILED: " + t);
+            // What the command-line tool that attached reads back: LiveAgent.RESULT_PROPERTY, spelt
+            // out because LiveAgent is in the agent's loader, out of this class's reach.
+            System.setProperty(RESULT_PROPERTY, "FAILED: " + t);
             System.err.println("[deflate-accel] ERROR agent failed to start (" + t
                     + "); Cassandra's DeflateCompressor stays stock");
         }

@@ -41,7 +41,7 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 final class LiveAgent implements AgentControlMBean {
     /** Set at the first load and never cleared: the version of the classes this JVM runs. */
     static final String VERSION_PROPERTY = "dev.deflateaccel.agent.version";
-    /** What the last agentmain did, for the command-line tool that triggered it (read over attach). */
+    /** What the last agentmain did, for the command-line tool that triggered it (read over attach); DeflateAccelAgent spells it too. */
     static final String RESULT_PROPERTY = "dev.deflateaccel.agent.result";
     static final String COMMAND_PREFIX = "command=";
     static final String MBEAN_NAME = JmxRemote.AGENT_MBEAN;
