@@ -97,18 +97,7 @@ final class NodeCodecCpu {
 
     /** The MBean's {@code engine=percent,...} form. */
     static Map<String, Double> parseByEngine(String text) {
-        Map<String, Double> m = new LinkedHashMap<>();
-        if (text == null || text.trim().isEmpty()) {
-            return m;
-        }
-        for (String pair : text.split(",")) {
-            int eq = pair.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("not engine=percent: '" + pair + "'");
-            }
-            m.put(pair.substring(0, eq).trim(), Double.parseDouble(pair.substring(eq + 1).trim()));
-        }
-        return m;
+        return pairs(text, "percent", Double::parseDouble);
     }
 
     /**
@@ -180,16 +169,21 @@ final class NodeCodecCpu {
 
     /** The MBean's {@code engine=level,...} form. */
     static Map<String, Integer> parseLevels(String text) {
-        Map<String, Integer> m = new LinkedHashMap<>();
+        return pairs(text, "level", Integer::parseInt);
+    }
+
+    /** {@code engine=value} pairs joined by commas, in order; empty for an empty text. */
+    private static <V> Map<String, V> pairs(String text, String what, java.util.function.Function<String, V> value) {
+        Map<String, V> m = new LinkedHashMap<>();
         if (text == null || text.trim().isEmpty()) {
             return m;
         }
         for (String pair : text.split(",")) {
             int eq = pair.indexOf('=');
             if (eq <= 0) {
-                throw new IllegalArgumentException("not engine=level: '" + pair + "'");
+                throw new IllegalArgumentException("not engine=" + what + ": '" + pair + "'");
             }
-            m.put(pair.substring(0, eq).trim(), Integer.parseInt(pair.substring(eq + 1).trim()));
+            m.put(pair.substring(0, eq).trim(), value.apply(pair.substring(eq + 1).trim()));
         }
         return m;
     }
