@@ -3,8 +3,6 @@ package dev.deflateaccel.agent;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import dev.deflateaccel.agent.api.CurrentRoute;
-import dev.deflateaccel.agent.api.DeflateRoute;
 import dev.deflateaccel.bridge.DeflateBridge;
 import dev.deflateaccel.bridge.config.ConfigKey;
 import dev.deflateaccel.bridge.engine.FallbackReason;
@@ -14,16 +12,14 @@ import dev.deflateaccel.bridge.stats.EngineStatistics;
 import dev.deflateaccel.bridge.threads.CompactionThreadNice;
 
 /**
- * The route the advice woven into Cassandra's DeflateCompressor takes, through
- * {@link CurrentRoute} (on the system class path) to this class (in the agent's own class
- * loader). Each method either completes the call through the bridge and returns a "handled"
- * value, or returns the "run the original" value, so that Cassandra's own code runs on the same,
- * untouched arguments. Never throws.
+ * What the advice woven into Cassandra's DeflateCompressor calls. Each method either completes
+ * the call through the bridge and returns a "handled" value, or returns the "run the original"
+ * value, so that Cassandra's own code runs on the same, untouched arguments. Never throws.
  *
  * <p>Empty inputs always go to Cassandra's code: stock DeflateCompressor writes nothing for an
  * empty chunk and reads nothing from one, and only its own code reproduces that exactly.
  */
-public final class CassandraRoute implements DeflateRoute {
+public final class CassandraRoute {
     /** The engine name under which calls handed back to Cassandra's own code are counted. */
     public static final String CASSANDRA = "cassandra";
 
@@ -31,8 +27,6 @@ public final class CassandraRoute implements DeflateRoute {
     private static volatile EngineStatistics stockCompress;
     private static volatile EngineStatistics stockDecompress;
     private static final AtomicBoolean ADVICE_PROBLEM_LOGGED = new AtomicBoolean();
-    /** Stateless: the state is the static fields above, so that install and uninstall need no instance. */
-    private static final CassandraRoute INSTANCE = new CassandraRoute();
 
     private CassandraRoute() {
     }
@@ -41,14 +35,12 @@ public final class CassandraRoute implements DeflateRoute {
         stockCompress = b.statistics().of(CASSANDRA, Direction.COMPRESS);
         stockDecompress = b.statistics().of(CASSANDRA, Direction.DECOMPRESS);
         bridge = b;
-        CurrentRoute.set(INSTANCE);
         CompactionThreadNice.configure(b.config().intValue(ConfigKey.COMPACTION_THREAD_NICE), b.log()::warn);
     }
 
     /**
      * Detaches the bridge (tests, a failed start, detach); all calls then run Cassandra's code,
-     * and compaction threads the agent set to a higher nice value get their own back. The route
-     * stays in {@link CurrentRoute}, still counting Cassandra's own calls, as before a detach.
+     * and compaction threads the agent set to a higher nice value get their own back.
      */
     static DeflateBridge uninstall() {
         DeflateBridge b = bridge;
@@ -63,8 +55,8 @@ public final class CassandraRoute implements DeflateRoute {
         return bridge;
     }
 
-    @Override
-    public int compressArray(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int maxOutputLength) {
+    /** Returns the compressed length + 1, or 0 to run Cassandra's compressArray. */
+    public static int compressArray(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int maxOutputLength) {
         CodecClock.Call call = CodecClock.begin();
         DeflateBridge b = bridge;
         if (b != null && inLength > 0) {
@@ -78,8 +70,8 @@ public final class CassandraRoute implements DeflateRoute {
         return 0;
     }
 
-    @Override
-    public int uncompressArray(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int maxOutputLength) {
+    /** Returns the decompressed length + 1, or 0 to run Cassandra's uncompress. */
+    public static int uncompressArray(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int maxOutputLength) {
         CodecClock.Call call = CodecClock.begin();
         DeflateBridge b = bridge;
         if (b != null && inLength > 0) {
@@ -93,8 +85,8 @@ public final class CassandraRoute implements DeflateRoute {
         return 0;
     }
 
-    @Override
-    public boolean compressBuffer(ByteBuffer in, ByteBuffer out) {
+    /** True when done (input consumed, output advanced), false to run Cassandra's compressBuffer. */
+    public static boolean compressBuffer(ByteBuffer in, ByteBuffer out) {
         if (in == null || out == null) {
             return false; // Cassandra's code throws stock's NullPointerException
         }
@@ -109,8 +101,7 @@ public final class CassandraRoute implements DeflateRoute {
         return false;
     }
 
-    @Override
-    public boolean uncompressBuffer(ByteBuffer in, ByteBuffer out) {
+    public static boolean uncompressBuffer(ByteBuffer in, ByteBuffer out) {
         if (in == null || out == null) {
             return false;
         }
@@ -130,8 +121,7 @@ public final class CassandraRoute implements DeflateRoute {
      * booking to {@code engine=cassandra}. Not reached when Cassandra's code threw (a corrupt
      * chunk); the thread's next call then starts afresh and that one is never booked. Never throws.
      */
-    @Override
-    public void stockReturned() {
+    public static void stockReturned() {
         try {
             CodecClock.current().end();
         } catch (Throwable t) {
@@ -150,23 +140,26 @@ public final class CassandraRoute implements DeflateRoute {
     }
 
     /**
-     * A Throwable thrown by our advice (not by Cassandra's body), handed on by Byte Buddy's
-     * exception handler ({@link CurrentRoute#compressAdviceThrew}, which rethrows a
-     * VirtualMachineError). It is a bug of ours: counted as {@code FallbacksUnexpectedException}
-     * of {@code engine=cassandra}, logged once, and swallowed; Cassandra's own body then runs on
-     * the untouched arguments.
+     * Byte Buddy's exception handler for the compress advice: a Throwable thrown by our advice
+     * (not by Cassandra's body) lands here. An ordinary exception is a bug of ours: it is counted
+     * as {@code FallbacksUnexpectedException} of {@code engine=cassandra}, logged once, and
+     * swallowed, and Cassandra's own body then runs on the untouched arguments. A
+     * VirtualMachineError (InternalError from a fault in a file mapping, OutOfMemoryError) is
+     * rethrown: stock Cassandra's own copy of the same bytes raises the same error.
      */
-    @Override
-    public void compressAdviceThrew(Throwable t) {
+    public static void compressAdviceThrew(Throwable t) {
         adviceThrew(t, stockCompress, "compress");
     }
 
-    @Override
-    public void decompressAdviceThrew(Throwable t) {
+    /** As {@link #compressAdviceThrew(Throwable)}, for the decompress advice. */
+    public static void decompressAdviceThrew(Throwable t) {
         adviceThrew(t, stockDecompress, "decompress");
     }
 
     private static void adviceThrew(Throwable t, EngineStatistics s, String direction) {
+        if (t instanceof VirtualMachineError) {
+            throw (VirtualMachineError) t;
+        }
         if (s != null) {
             s.fellBack(FallbackReason.UNEXPECTED_EXCEPTION);
         }

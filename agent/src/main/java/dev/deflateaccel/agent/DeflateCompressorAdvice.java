@@ -2,7 +2,6 @@ package dev.deflateaccel.agent;
 
 import java.nio.ByteBuffer;
 
-import dev.deflateaccel.agent.api.CurrentRoute;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -10,8 +9,7 @@ import net.bytebuddy.asm.Advice;
  * returns a non-default value when the bridge completed the call, and
  * {@code skipOn = OnNonDefaultValue} then skips Cassandra's body; otherwise the body runs
  * unchanged. Advice is inlined into Cassandra's class, so it is static, stateless and only
- * calls {@link CurrentRoute}, the one class of ours on the system class path that Cassandra's
- * class loader sees; {@code suppress = Throwable.class} means a failure in our code
+ * calls {@link CassandraRoute}; {@code suppress = Throwable.class} means a failure in our code
  * runs Cassandra's body instead of reaching Cassandra.
  *
  * <p>Only the four methods that do the work are woven. compress(ByteBuffer, ByteBuffer),
@@ -20,7 +18,7 @@ import net.bytebuddy.asm.Advice;
  * declined call is tried once rather than once per layer.
  *
  * <p>Every method has an exit advice too: when Cassandra's own body ran, it tells
- * {@link CurrentRoute#stockReturned()}, which ends the timing of that call (CodecClock).
+ * {@link CassandraRoute#stockReturned()}, which ends the timing of that call (CodecClock).
  */
 final class DeflateCompressorAdvice {
     private DeflateCompressorAdvice() {
@@ -35,7 +33,7 @@ final class DeflateCompressorAdvice {
         static int enter(@Advice.Argument(0) byte[] in, @Advice.Argument(1) int inOffset,
                          @Advice.Argument(2) int inLength, @Advice.Argument(3) byte[] out,
                          @Advice.Argument(4) int outOffset, @Advice.Argument(5) int maxOutputLength) {
-            return CurrentRoute.compressArray(in, inOffset, inLength, out, outOffset, maxOutputLength);
+            return CassandraRoute.compressArray(in, inOffset, inLength, out, outOffset, maxOutputLength);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class)
@@ -43,7 +41,7 @@ final class DeflateCompressorAdvice {
             if (lengthPlusOne != 0) {
                 returned = lengthPlusOne - 1;
             } else {
-                CurrentRoute.stockReturned();
+                CassandraRoute.stockReturned();
             }
         }
     }
@@ -57,7 +55,7 @@ final class DeflateCompressorAdvice {
         static int enter(@Advice.Argument(0) byte[] in, @Advice.Argument(1) int inOffset,
                          @Advice.Argument(2) int inLength, @Advice.Argument(3) byte[] out,
                          @Advice.Argument(4) int outOffset, @Advice.Argument(5) int maxOutputLength) {
-            return CurrentRoute.uncompressArray(in, inOffset, inLength, out, outOffset, maxOutputLength);
+            return CassandraRoute.uncompressArray(in, inOffset, inLength, out, outOffset, maxOutputLength);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class)
@@ -65,7 +63,7 @@ final class DeflateCompressorAdvice {
             if (lengthPlusOne != 0) {
                 returned = lengthPlusOne - 1;
             } else {
-                CurrentRoute.stockReturned();
+                CassandraRoute.stockReturned();
             }
         }
     }
@@ -77,13 +75,13 @@ final class DeflateCompressorAdvice {
 
         @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
         static boolean enter(@Advice.Argument(0) ByteBuffer in, @Advice.Argument(1) ByteBuffer out) {
-            return CurrentRoute.compressBuffer(in, out);
+            return CassandraRoute.compressBuffer(in, out);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.Enter boolean handled) {
             if (!handled) {
-                CurrentRoute.stockReturned();
+                CassandraRoute.stockReturned();
             }
         }
     }
@@ -95,13 +93,13 @@ final class DeflateCompressorAdvice {
 
         @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
         static boolean enter(@Advice.Argument(0) ByteBuffer in, @Advice.Argument(1) ByteBuffer out) {
-            return CurrentRoute.uncompressBuffer(in, out);
+            return CassandraRoute.uncompressBuffer(in, out);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.Enter boolean handled) {
             if (!handled) {
-                CurrentRoute.stockReturned();
+                CassandraRoute.stockReturned();
             }
         }
     }
