@@ -137,7 +137,7 @@ public final class CassandraNode implements AutoCloseable {
         Optional<Path> agentJar = wanted.agent().isPresent() ? Optional.of(AgentJar.locate()) : Optional.empty();
         List<String> jvmExtraOpts = NodeConf.write(distribution, layout, ports, seeds, wanted, agentJar);
         log("starting " + distribution.line() + " (bin/cassandra -f) with " + wanted);
-        long logMark = systemLog().mark();
+        LogFile.Mark logMark = systemLog().mark();
         long started = System.nanoTime();
         try {
             process = ReleaseScripts.cassandra(layout, java, jvmExtraOpts, wanted.jmxAuthentication().isPresent(), gossip)
@@ -236,7 +236,7 @@ public final class CassandraNode implements AutoCloseable {
                 + "\n---- " + layout.agentLog() + " (tail) ----\n" + agentLog().tail(15, 300);
     }
 
-    private void awaitCql(long logMark) {
+    private void awaitCql(LogFile.Mark logMark) {
         long deadline = System.nanoTime() + startTimeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {

@@ -25,6 +25,7 @@ import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.EngineCounters;
 import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.workload.DataVerifier;
 import dev.deflateaccel.harness.workload.DataWriter;
@@ -88,8 +89,8 @@ class AcceleratedNodeIT implements OnCassandraLine {
     @ValueSource(ints = {16, 64})
     void deflateTableRoundTripsThroughLibdeflate(int chunkKb, CassandraNode node) {
         node.ensureRunning(accelerated(line));
-        long systemLogMark = node.systemLog().mark();
-        long agentLogMark = node.agentLog().mark();
+        LogFile.Mark systemLogMark = node.systemLog().mark();
+        LogFile.Mark agentLogMark = node.agentLog().mark();
         EngineStats before = node.engineStats();
 
         TestTable table = new TestTable("accelerated", "rows_" + chunkKb + "k", chunkKb);

@@ -25,6 +25,7 @@ import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.EngineCounters;
 import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.PageCache;
 import dev.deflateaccel.harness.SSTableFiles;
@@ -70,7 +71,7 @@ class AcceleratedNodeOnDirectIoIT implements OnCassandraLine {
     void compactionOfDeflateSSTablesThroughDirectIo(CassandraNode node) {
         node.ensureRunning(AcceleratedNodeIT.accelerated(line));
         // The log holds every start of this node; the last start's line is the last one.
-        List<String> resolved = node.systemLog().linesSince(0).stream()
+        List<String> resolved = node.systemLog().linesSince(LogFile.Mark.start()).stream()
                 .filter(l -> l.contains("compaction_read_disk_access_mode resolved to:"))
                 .collect(Collectors.toList());
         assertTrue(!resolved.isEmpty() && resolved.get(resolved.size() - 1).trim().endsWith("resolved to: direct"),
@@ -80,8 +81,8 @@ class AcceleratedNodeOnDirectIoIT implements OnCassandraLine {
                     .one().getString("value");
             assertEquals(e.getValue(), value, e.getKey() + " in system_views.settings");
         }
-        long systemLogMark = node.systemLog().mark();
-        long agentLogMark = node.agentLog().mark();
+        LogFile.Mark systemLogMark = node.systemLog().mark();
+        LogFile.Mark agentLogMark = node.agentLog().mark();
 
         TestTable table = new TestTable("accelerated", "direct_io_16k", 16);
         SampleRows rows = new SampleRows(37, 10);

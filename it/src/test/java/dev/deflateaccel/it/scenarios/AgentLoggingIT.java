@@ -53,9 +53,9 @@ class AgentLoggingIT {
         LogFile system = node.systemLog();
         LogFile debug = new LogFile(node.layout().logs().resolve("debug.log"));
         LogFile stdout = new LogFile(node.layout().processOutput());
-        long s = system.mark();
-        long d = debug.mark();
-        long o = stdout.mark();
+        LogFile.Mark s = system.mark();
+        LogFile.Mark d = debug.mark();
+        LogFile.Mark o = stdout.mark();
         node.start(settings);
         return new Snapshot(system.linesSince(s), debug.linesSince(d), stdout.linesSince(o));
     }

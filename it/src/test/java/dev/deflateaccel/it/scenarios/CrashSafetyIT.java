@@ -17,6 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.workload.DataVerifier;
 import dev.deflateaccel.harness.workload.DataWriter;
@@ -63,7 +64,7 @@ class CrashSafetyIT {
         assertFalse(outcome.failures.isEmpty(), "the load was not interrupted by the kill");
         assertTrue(outcome.attempted.size() > outcome.acknowledged.size(), "no write was in flight at the kill");
 
-        long systemLogMark = node.systemLog().mark();
+        LogFile.Mark systemLogMark = node.systemLog().mark();
         node.start(COMPRESSED_COMMITLOG);
         long replayed = replayedMutations(node.systemLog().linesSince(systemLogMark));
         assertTrue(replayed > 0, "the restart replayed no commit log mutation");

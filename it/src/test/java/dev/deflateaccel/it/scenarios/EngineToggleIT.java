@@ -27,6 +27,7 @@ import dev.deflateaccel.harness.AgentMBean;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.workload.DataVerifier;
 import dev.deflateaccel.harness.workload.DataWriter;
@@ -84,8 +85,8 @@ class EngineToggleIT {
         for (int i = 0; i < ROUTINGS.size(); i++) {
             Routing routing = ROUTINGS.get(i);
             AgentConfig config = routing.config;
-            long agentLogMark = node.agentLog().mark();
-            long systemLogMark = node.systemLog().mark();
+            LogFile.Mark agentLogMark = node.agentLog().mark();
+            LogFile.Mark systemLogMark = node.systemLog().mark();
             if (i > 0) {
                 LiveConfigEdit.applyCleanly(node, config);
             }
@@ -126,7 +127,7 @@ class EngineToggleIT {
      */
     @Test
     void everyEngineOffLeavesCassandrasOwnCodeServingEveryCallTimed(CassandraNode node) {
-        long agentLogMark = node.agentLog().mark();
+        LogFile.Mark agentLogMark = node.agentLog().mark();
         node.ensureRunning(NodeSettings.withAgent(AgentConfig.allOff("every engine off")));
         EngineStats before = node.engineStats();
 
@@ -152,7 +153,7 @@ class EngineToggleIT {
                 .with(IGZIP_COMPRESSION_LEVEL, "-1")        // out of 0-3
                 .with(LIBDEFLATE_COMPRESSION_LEVEL, "13")   // out of 1-12
                 .with(typo, "1");                            // no such key
-        long agentLogMark = node.agentLog().mark();
+        LogFile.Mark agentLogMark = node.agentLog().mark();
         node.ensureRunning(NodeSettings.withAgent(config));
         EngineStats before = node.engineStats();
 
@@ -177,7 +178,7 @@ class EngineToggleIT {
                 .with(USE_LIBDEFLATE_COMPRESS, "1").with(USE_LIBDEFLATE_UNCOMPRESS, "1")
                 .with(LIBDEFLATE_LIBRARY, MISSING_LIBRARY)
                 .with(USE_ZLIB_COMPRESS, "1").with(USE_ZLIB_UNCOMPRESS, "1");
-        long agentLogMark = node.agentLog().mark();
+        LogFile.Mark agentLogMark = node.agentLog().mark();
         node.ensureRunning(NodeSettings.withAgent(config));
         EngineStats before = node.engineStats();
 

@@ -16,6 +16,7 @@ import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.workload.DataVerifier;
 import dev.deflateaccel.harness.workload.DataWriter;
@@ -47,7 +48,7 @@ class IaaVendorSoftwarePathNodeIT {
         node.ensureRunning(NodeSettings.withAgent(iaa)
                 .yaml("flush_compression", "table")
                 .jvmOption("-Ddeflateaccel.vendorSoftwarePaths=true"));
-        long systemLogMark = node.systemLog().mark();
+        LogFile.Mark systemLogMark = node.systemLog().mark();
         EngineStats before = node.engineStats();
 
         TestTable table = new TestTable("iaa_vendor", "rows_16k", 16);

@@ -22,6 +22,7 @@ import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.EngineStats;
 import dev.deflateaccel.harness.JavaRuntime;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeLayout;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.workload.DataVerifier;
@@ -115,7 +116,7 @@ class InstalledBaseIT {
 
     private static void servedWithTheAgent(CassandraNode node, CassandraLine line, AdvisorCheck advisor) {
         node.start(AcceleratedNodeIT.ACCELERATED);
-        long systemLogMark = node.systemLog().mark();
+        LogFile.Mark systemLogMark = node.systemLog().mark();
         EngineStats before = node.engineStats();
         TestTable table = table(line);
         table.create(node.session(), 1);
@@ -138,7 +139,7 @@ class InstalledBaseIT {
     }
 
     private static void readableWithoutIt(CassandraNode node, CassandraLine line) {
-        long systemLogMark = node.systemLog().mark();
+        LogFile.Mark systemLogMark = node.systemLog().mark();
         node.start(NodeSettings.stock());
         assertFalse(node.engineStats().agentLoaded(), "restarted without the agent line, yet its MBeans are there");
         TestTable table = table(line);

@@ -34,6 +34,7 @@ import dev.deflateaccel.harness.AgentMBean;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.Pause;
 import dev.deflateaccel.harness.workload.ContinuousLoad;
@@ -85,7 +86,7 @@ class LiveOpsIT {
         long nextRow = PRELOAD;
         Path conf = node.layout().agentConfig();
         String pid = Long.toString(node.pid());
-        long systemLogMark = node.systemLog().mark();
+        LogFile.Mark systemLogMark = node.systemLog().mark();
         event("node started without the agent, " + PRELOAD + " rows preloaded");
 
         // 1. no agent

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,7 @@ import dev.deflateaccel.harness.CassandraCluster;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeLayout;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.workload.DataVerifier;
@@ -64,7 +66,7 @@ class MixedClusterIT {
         CassandraNode agent2 = cluster.node(2);
         CassandraNode stock = cluster.node(3);
         cluster.start(List.of(AGENT, AGENT, STOCK));
-        long[] logMarks = cluster.nodes().stream().mapToLong(n -> n.systemLog().mark()).toArray();
+        List<LogFile.Mark> logMarks = cluster.nodes().stream().map(n -> n.systemLog().mark()).collect(Collectors.toList());
 
         TestTable table = new TestTable("mixed", "rows", 16);
         SampleRows rows = new SampleRows(5001, 10);
@@ -99,7 +101,7 @@ class MixedClusterIT {
         assertFalse(stock.engineStats().agentLoaded(), "the stock node has the agent's MBeans");
         for (int i = 0; i < cluster.nodes().size(); i++) {
             CassandraNode node = cluster.nodes().get(i);
-            assertEquals(List.of(), node.systemLog().errorsSince(logMarks[i]), "ERROR lines on " + node.name());
+            assertEquals(List.of(), node.systemLog().errorsSince(logMarks.get(i)), "ERROR lines on " + node.name());
         }
     }
 

@@ -29,6 +29,7 @@ import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.EngineCounters;
 import dev.deflateaccel.harness.EngineStats;
 import dev.deflateaccel.harness.JmxExporter;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.PrometheusSamples;
 import dev.deflateaccel.harness.workload.ContinuousLoad;
@@ -78,8 +79,8 @@ class OperatorsStackIT {
                 .agentLine(NodeSettings.AgentLine.JVM_EXTRA_OPTS)
                 .agentConfigFile(mount.file(CONFIG_KEY))
                 .jvmExtraOpt(exporter.javaagentOption());
-        long systemLogMark = node.systemLog().mark();
-        long agentLogMark = node.agentLog().mark();
+        LogFile.Mark systemLogMark = node.systemLog().mark();
+        LogFile.Mark agentLogMark = node.agentLog().mark();
         node.ensureRunning(settings);
         String jvmServerOptions = Files.readString(node.layout().conf().resolve("jvm-server.options"), StandardCharsets.UTF_8);
         assertFalse(jvmServerOptions.contains("-javaagent"), "jvm-server.options must stay stock");

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.workload.DataVerifier;
 import dev.deflateaccel.harness.workload.DataWriter;
@@ -81,7 +82,7 @@ class PackagedAgentIT {
     @Test
     void aNodeStartedWithTheReadmesLineServesThroughLibdeflate(CassandraNode node) {
         node.stop();
-        long systemLogMark = node.systemLog().mark();
+        LogFile.Mark systemLogMark = node.systemLog().mark();
         node.start(NodeSettings.stock().jvmOption(AGENT_LINE));
         try {
             EngineStats before = node.engineStats();

@@ -16,6 +16,7 @@ import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.workload.DataVerifier;
 import dev.deflateaccel.harness.workload.DataWriter;
@@ -50,7 +51,7 @@ class QatEmulatorNodeIT {
                 .with(AgentConfig.USE_QAT_UNCOMPRESS, "1")
                 .with("qat_library", emulator().toString());
         node.ensureRunning(NodeSettings.withAgent(qat));
-        long systemLogMark = node.systemLog().mark();
+        LogFile.Mark systemLogMark = node.systemLog().mark();
         EngineStats before = node.engineStats();
 
         TestTable table = new TestTable("qat_emulator", "rows_16k", 16);

@@ -13,6 +13,7 @@ import javax.management.remote.JMXConnectorFactory;
 
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.Files2;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.MemoryCgroup;
 import dev.deflateaccel.harness.NodePorts;
 import dev.deflateaccel.harness.NodeTimeline;
@@ -115,7 +116,7 @@ final class CompactionReadsRun {
         phase.quiet.measure(quiet);
 
         FixedRateLoad during = reads(node, table, seed + 100);
-        long mark = started.log.mark();
+        LogFile.Mark mark = started.log.mark();
         ThreadGroupCpu.Snapshot before = ThreadGroupCpu.take(started.pid);
         NodeTimeline timeline = NodeTimeline.start(started.pid, node.ports().jmx());
         long start = System.nanoTime();

@@ -36,7 +36,7 @@ final class FreshNode {
         final long pid;
         final LogFile log;
         /** The log position right after start: the server log lines of "the whole run" begin here. */
-        final long runMark;
+        final LogFile.Mark runMark;
         private final boolean agent;
         private EngineStats enginesBefore;
         private String engineScope = "";

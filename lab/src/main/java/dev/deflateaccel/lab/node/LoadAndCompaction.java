@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Locale;
 
 import dev.deflateaccel.harness.Compactions;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.ProcessCpu;
 import dev.deflateaccel.harness.workload.DataWriter;
 import dev.deflateaccel.harness.workload.TestTable;
@@ -55,7 +56,7 @@ final class LoadAndCompaction {
         // same work for every configuration: all rows rewritten once with the table's compressor.
         Compactions.awaitNone(node.node, table.keyspace(), Duration.ofMinutes(5));
         cpu = ProcessCpu.seconds(node.pid);
-        long logMark = node.log.mark();
+        LogFile.Mark logMark = node.log.mark();
         t = System.nanoTime();
         node.node.nodetool().ok("compact", table.keyspace(), table.name());
         m.compactSeconds = seconds(t);

@@ -8,6 +8,7 @@ import java.util.Locale;
 
 import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.harness.Compactions;
+import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.ProcessCpu;
 import dev.deflateaccel.harness.SSTableFiles;
@@ -77,7 +78,7 @@ final class SteadyRun {
         node.countEnginesFrom("the window");
         FixedRateLoad load = new FixedRateLoad(node.session(), TABLE, options.sensors, options.rows,
                 warmUp.nextPoint(), options.readShare, 11 + repetition, options.maxInFlight);
-        long windowMark = node.log.mark();
+        LogFile.Mark windowMark = node.log.mark();
         ThreadGroupCpu.Snapshot threadsBefore = ThreadGroupCpu.take(node.pid);
         long w = System.nanoTime();
         try (DataFileSizes sizes = new DataFileSizes(node.node.layout().tableDataParent(TABLE.keyspace()));
