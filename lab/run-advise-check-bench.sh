@@ -4,7 +4,7 @@
 # a stock node writes the same rows into a Deflate, an LZ4 and a Zstd table (one SSTable each) and
 # stops; each round then runs advise --json --all-chunks on them and JMH on each table's chunks.
 #
-#   lab/run-advise-check-bench.sh                      5.0 node, 16000 rows per table, 3 rounds (~10 min)
+#   lab/run-advise-check-bench.sh                      5.0 node, 9000 rows per table, 3 rounds (~10 min)
 #   lab/run-advise-check-bench.sh --rounds 5 --rows 8000   any option: --help
 #
 # Report: lab/results/<stamp>-advise-check.md (and .json). Needs JDK 17, Maven, libdeflate0, libisal2,

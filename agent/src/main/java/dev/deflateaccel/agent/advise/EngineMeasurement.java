@@ -21,8 +21,9 @@ import java.util.zip.Inflater;
  *
  * <p>Speed: on a spread subset of those chunks (up to {@link #TIMING_BYTES}), one warm-up pass per
  * engine and direction, then rounds, each a compress pass and a decompress pass of every engine in
- * turn (the current compressor too), until the deadline, at least {@link #MIN_PASSES} rounds. Time
- * is this thread's CPU time where the JVM gives it, else wall time.
+ * turn (the current compressor too), until the deadline, at least {@link #MIN_PASSES} rounds. Each
+ * timed pass follows an untimed one of the same row and direction ({@link Timer#round}). Time is
+ * this thread's CPU time where the JVM gives it, else wall time.
  */
 final class EngineMeasurement {
     static final long TIMING_BYTES = 4L << 20;
@@ -45,7 +46,8 @@ final class EngineMeasurement {
 
     /** For the report: how every row was warmed up before it was timed. */
     static final String WARM_UP = "each row warmed up alike before it was timed: " + WARM_UP_CALLS
-            + " calls per direction, or " + WARM_UP_NANOS / 1_000_000 + " ms, whichever came first";
+            + " calls per direction, or " + WARM_UP_NANOS / 1_000_000 + " ms, whichever came first; then each timed"
+            + " pass right after an untimed one of the same row and direction";
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -391,18 +393,29 @@ final class EngineMeasurement {
             }
         }
 
+        /**
+         * One timed pass per direction, each right after an untimed pass of the same row and
+         * direction. A node's compaction runs one codec chunk after chunk; timed straight after
+         * the other rows' passes had displaced this row's code and data, LZ4's decompression (the
+         * shortest pass, about 1.5 ms) ran at 0.86 of the same pass timed a second time in a row
+         * (3,333 against 3,883 MB/s, one run on the LZ4 table of lab/results 20261206-215941), and
+         * at 0.80 of the chunk benchmark's speed in that report; libdeflate 6 and igzip 1 at 0.96.
+         */
         void round() {
             if (failure != null) {
                 return;
             }
             try {
+                compressPass();
                 long t0 = now();
                 compressPass();
                 long t1 = now();
                 decompressPass();
                 long t2 = now();
+                decompressPass();
+                long t3 = now();
                 compress.add(bytes / 1e6 / (Math.max(1, t1 - t0) / 1e9));
-                decompress.add(bytes / 1e6 / (Math.max(1, t2 - t1) / 1e9));
+                decompress.add(bytes / 1e6 / (Math.max(1, t3 - t2) / 1e9));
             } catch (Exception e) {
                 failure = e.toString();
             }
