@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -17,7 +16,7 @@ import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 
-import dev.deflateaccel.agent.jmx.JmxPasswordFile;
+import dev.deflateaccel.agent.jmx.JmxLogin;
 import dev.deflateaccel.agent.jmx.JmxRemote;
 import dev.deflateaccel.bridge.config.ConfigFile;
 import dev.deflateaccel.bridge.engine.FallbackReason;
@@ -43,7 +42,7 @@ final class LiveCommands {
         return "  java -jar deflate-accel-agent.jar attach <pid> [config=PATH]   load the agent into a running node\n"
                 + "  java -jar deflate-accel-agent.jar reload <pid>                  apply the edited config file now\n"
                 + "  java -jar deflate-accel-agent.jar detach <pid>                  back to Cassandra's own DeflateCompressor\n"
-                + "  java -jar deflate-accel-agent.jar status [<pid>] [-h HOST] [-p JMXPORT] [-u USER (-pw PASSWORD | -pwf FILE)]\n"
+                + "  java -jar deflate-accel-agent.jar status [<pid>] [-h HOST] [-p JMXPORT] [" + JmxLogin.USAGE + "]\n"
                 + "                                      [--local-connector]\n"
                 + "  attach, reload and detach use the Attach API: " + AttachChannel.SAME_USER_RULE + ".\n"
                 + "  They need a JDK's java (Java 11+, or a JDK 8 with lib/tools.jar) to run this command;"
@@ -155,8 +154,7 @@ final class LiveCommands {
         String pid = null;
         String host = "127.0.0.1";
         int port = DEFAULT_JMX_PORT;
-        String user = null;
-        String password = null;
+        JmxLogin login = new JmxLogin();
         boolean localConnector = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
@@ -164,12 +162,17 @@ final class LiveCommands {
             switch (a) {
                 case "-h": case "--host": host = need(a, next); i++; break;
                 case "-p": case "--port": port = Integer.parseInt(need(a, next)); i++; break;
-                case "-u": case "--username": user = need(a, next); i++; break;
-                case "-pw": case "--password": password = need(a, next); i++; break;
-                case "-pwf": case "--password-file": password = passwordFromFile(need(a, next), user); i++; break;
                 case "--local-connector": localConnector = true; break;
                 default:
-                    if (pid == null && a.matches("[0-9]+")) {
+                    boolean loginOption;
+                    try {
+                        loginOption = login.accept(a, next);
+                    } catch (IllegalArgumentException e) {
+                        return usageError(e.getMessage());
+                    }
+                    if (loginOption) {
+                        i++;
+                    } else if (pid == null && a.matches("[0-9]+")) {
                         pid = a;
                     } else {
                         return usageError("unexpected argument " + a);
@@ -178,10 +181,13 @@ final class LiveCommands {
         }
         if (!localConnector) {
             JMXServiceURL url = url(JmxRemote.serviceUrl(host, port));
-            Map<String, Object> env = new HashMap<>();
-            if (user != null) {
-                env.put(JMXConnector.CREDENTIALS, new String[] {user, password == null ? "" : password});
+            Map<String, Object> env;
+            try {
+                env = login.environment();
+            } catch (IllegalArgumentException e) {
+                throw new CommandFailed(e.getMessage());
             }
+            String user = login.user();
             try (JMXConnector c = JMXConnectorFactory.connect(url, env)) {
                 Object jmxPid = pid == null ? null : pidOf(c.getMBeanServerConnection());
                 if (jmxPid != null && !jmxPid.toString().equals(pid)) {
@@ -289,15 +295,6 @@ final class LiveCommands {
             throw new CommandFailed(option + " needs a value");
         }
         return value;
-    }
-
-    /** nodetool's -pwf ({@link JmxPasswordFile}). */
-    private static String passwordFromFile(String file, String user) throws CommandFailed {
-        try {
-            return JmxPasswordFile.password(Paths.get(file), user);
-        } catch (IllegalArgumentException e) {
-            throw new CommandFailed(e.getMessage());
-        }
     }
 
     private static JMXServiceURL url(String url) throws CommandFailed {

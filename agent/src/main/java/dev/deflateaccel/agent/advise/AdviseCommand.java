@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.deflateaccel.agent.jmx.JmxLogin;
 import dev.deflateaccel.bridge.EngineLimits;
 import dev.deflateaccel.bridge.config.AccelConfig;
 import dev.deflateaccel.bridge.config.ConfigFile;
@@ -25,7 +26,7 @@ public final class AdviseCommand {
     public static final String USAGE = "usage: java -jar deflate-accel-agent.jar advise [--json] [--cassandra-lib DIR]"
             + " [--goal cpu|size|zlib6] [--read-write R:W] [--weights FILE | --tablestats FILE] [--include-system]"
             + " [--include-snapshots] [--max-chunks N] [--max-mib N] [--seconds N] [--all-chunks]"
-            + " [--node-cpu [HOST:]PORT [--jmx-user USER --jmx-password-file FILE]] [config=PATH] PATH...\n"
+            + " [--node-cpu [HOST:]PORT [" + JmxLogin.USAGE + "]] [config=PATH] PATH...\n"
             + "  PATH: a data directory (/var/lib/cassandra/data; give each of the node's data_file_directories),"
             + " a keyspace folder, a table's folder or one *-Data.db; read only, never written\n"
             + "  --cassandra-lib DIR  Cassandra's lib/, for LZ4, Zstd and Snappy tables (the node's own jars)\n"
@@ -46,7 +47,7 @@ public final class AdviseCommand {
             + "  --all-chunks         every chunk (no chunk or MiB bound; holds them all in memory)\n"
             + "  --node-cpu [HOST:]PORT  the node's JMX port (as nodetool's): read the codec's share of the node's CPU"
             + " that the agent measured over the last minute, before sampling, and predict it with each engine\n"
-            + "  --jmx-user USER, --jmx-password-file FILE  a JMX user for --node-cpu, as nodetool's -u and -pwf\n"
+            + "  the JMX login for --node-cpu, as status and nodetool take it:\n" + JmxLogin.HELP
             + "  --json               the report as one JSON object; progress stays on stderr\n"
             + "  config=PATH          the agent's config file, for its *_library paths and qat_compression_level";
 
@@ -78,8 +79,7 @@ public final class AdviseCommand {
         Path lib = null;
         Path config = null;
         String nodeCpu = null;
-        String jmxUser = null;
-        Path jmxPasswordFile = null;
+        JmxLogin login = new JmxLogin();
         List<Path> paths = new ArrayList<>();
         try {
             for (int i = 0; i < args.size(); i++) {
@@ -112,10 +112,8 @@ public final class AdviseCommand {
                     seconds = positive(args, ++i, a);
                 } else if (a.equals("--node-cpu")) {
                     nodeCpu = valueOf(args, ++i, a);
-                } else if (a.equals("--jmx-user")) {
-                    jmxUser = valueOf(args, ++i, a);
-                } else if (a.equals("--jmx-password-file")) {
-                    jmxPasswordFile = Paths.get(valueOf(args, ++i, a));
+                } else if (login.accept(a, i + 1 < args.size() ? args.get(i + 1) : null)) {
+                    i++;
                 } else if (a.startsWith("config=")) {
                     config = Paths.get(a.substring("config=".length()));
                 } else if (a.startsWith("-")) {
@@ -127,8 +125,8 @@ public final class AdviseCommand {
             if (paths.isEmpty()) {
                 throw new IllegalArgumentException("no PATH given");
             }
-            if (nodeCpu == null && (jmxUser != null || jmxPasswordFile != null)) {
-                throw new IllegalArgumentException("--jmx-user and --jmx-password-file go with --node-cpu");
+            if (nodeCpu == null && login.given()) {
+                throw new IllegalArgumentException("a JMX login (" + JmxLogin.USAGE + ") goes with --node-cpu");
             }
         } catch (IllegalArgumentException e) {
             err.println("advise: " + e.getMessage());
@@ -149,7 +147,7 @@ public final class AdviseCommand {
         // The node's minute is read before advise samples anything: its own sampling burns a core for
         // --seconds, which slows the node it measures, and a minute read after it would end that long
         // after the moment the operator chose (after a load has stopped, say, with compactions left).
-        NodeShares nodeShares = nodeCpu == null ? null : NodeShares.read(nodeCpu, jmxUser, jmxPasswordFile);
+        NodeShares nodeShares = nodeCpu == null ? null : NodeShares.read(nodeCpu, login);
         AdviceRun run;
         try {
             run = advise(paths, lib, accel, bounds, settings, new Progress(err));
@@ -186,9 +184,9 @@ public final class AdviseCommand {
             this.problem = problem;
         }
 
-        static NodeShares read(String nodeCpu, String user, Path passwordFile) {
+        static NodeShares read(String nodeCpu, JmxLogin login) {
             try {
-                return new NodeShares(NodeCodecCpu.read(nodeCpu, user, passwordFile), null);
+                return new NodeShares(NodeCodecCpu.read(nodeCpu, login), null);
             } catch (AdviseException e) {
                 return new NodeShares(null, e.getMessage());
             }

@@ -1,9 +1,7 @@
 package dev.deflateaccel.agent.advise;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,7 +12,7 @@ import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 
 import dev.deflateaccel.agent.CassandraRoute;
-import dev.deflateaccel.agent.jmx.JmxPasswordFile;
+import dev.deflateaccel.agent.jmx.JmxLogin;
 import dev.deflateaccel.agent.jmx.JmxRemote;
 
 /**
@@ -101,11 +99,11 @@ final class NodeCodecCpu {
     }
 
     /**
-     * Reads the node's Agent MBean at {@code [HOST:]PORT} (host 127.0.0.1 by default), as the user
-     * given with the password from nodetool's password file. A clear AdviseException when there is
-     * no JMX, no agent, or a share the JVM cannot give.
+     * Reads the node's Agent MBean at {@code [HOST:]PORT} (host 127.0.0.1 by default), with the
+     * login given (none: anonymous). A clear AdviseException when there is no JMX, no agent, or a
+     * share the JVM cannot give.
      */
-    static NodeCodecCpu read(String hostPort, String user, Path passwordFile) throws AdviseException {
+    static NodeCodecCpu read(String hostPort, JmxLogin login) throws AdviseException {
         int colon = hostPort.lastIndexOf(':');
         String host = colon < 0 ? "127.0.0.1" : hostPort.substring(0, colon);
         String port = colon < 0 ? hostPort : hostPort.substring(colon + 1);
@@ -114,16 +112,13 @@ final class NodeCodecCpu {
                     + " not '" + hostPort + "'");
         }
         String where = "JMX at " + host + ":" + port;
-        Map<String, Object> env = new HashMap<>();
-        if (user != null) {
-            String password;
-            try {
-                password = passwordFile == null ? "" : JmxPasswordFile.password(passwordFile, user);
-            } catch (IllegalArgumentException e) {
-                throw new AdviseException(where + ": " + e.getMessage() + " (--jmx-password-file)");
-            }
-            env.put(JMXConnector.CREDENTIALS, new String[] {user, password});
+        Map<String, Object> env;
+        try {
+            env = login.environment();
+        } catch (IllegalArgumentException e) {
+            throw new AdviseException(where + ": " + e.getMessage() + " (-pwf)");
         }
+        String user = login.user();
         try (JMXConnector c = JMXConnectorFactory.connect(new JMXServiceURL(
                 JmxRemote.serviceUrl(host, Integer.parseInt(port))), env)) {
             MBeanServerConnection s = c.getMBeanServerConnection();
@@ -163,7 +158,7 @@ final class NodeCodecCpu {
         } catch (IOException | javax.management.JMException | RuntimeException e) {
             // RuntimeException: Cassandra's JMX authenticator sends its SecurityException wrapped in one.
             throw new AdviseException(where + ": cannot read the node's codec CPU share (" + e + ")"
-                    + (user == null ? "; a JMX user, as for nodetool: --jmx-user USER --jmx-password-file FILE" : ""));
+                    + (user == null ? "; a JMX login, as for nodetool: " + JmxLogin.USAGE : ""));
         }
     }
 

@@ -15,6 +15,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.deflateaccel.agent.jmx.JmxLogin;
+
 /**
  * The node's live share scaled per direction by the Deflate tables' measured CPU per GB, with its
  * range, and the cases where no prediction can be made.
@@ -182,15 +184,18 @@ class SavingPredictionTest {
         assertEquals(4.512, m.get("cassandra"), 1e-12);
         assertEquals(0.031, m.get("zlib"), 1e-12);
         assertTrue(NodeCodecCpu.parseByEngine("").isEmpty());
-        AdviseException e = assertThrows(AdviseException.class, () -> NodeCodecCpu.read("localhost:jmx", null, null));
+        AdviseException e = assertThrows(AdviseException.class, () -> NodeCodecCpu.read("localhost:jmx", new JmxLogin()));
         assertTrue(e.getMessage().contains("'localhost:jmx'"), e.getMessage());
         // Nothing listens on port 1: named, with the way to give a user.
-        e = assertThrows(AdviseException.class, () -> NodeCodecCpu.read("127.0.0.1:1", null, null));
+        e = assertThrows(AdviseException.class, () -> NodeCodecCpu.read("127.0.0.1:1", new JmxLogin()));
         assertTrue(e.getMessage().startsWith("JMX at 127.0.0.1:1: cannot read"), e.getMessage());
         // A password file that cannot be read is named, before any connection is tried.
         Path missing = Paths.get("/nonexistent-deflate-accel/jmxremote.password");
-        e = assertThrows(AdviseException.class, () -> NodeCodecCpu.read("127.0.0.1:1", "monitorRole", missing));
+        JmxLogin login = new JmxLogin();
+        login.accept("-u", "monitorRole");
+        login.accept("-pwf", missing.toString());
+        e = assertThrows(AdviseException.class, () -> NodeCodecCpu.read("127.0.0.1:1", login));
         assertTrue(e.getMessage().contains("cannot read password file " + missing)
-                && e.getMessage().endsWith("(--jmx-password-file)"), e.getMessage());
+                && e.getMessage().endsWith("(-pwf)"), e.getMessage());
     }
 }

@@ -118,13 +118,14 @@ class JmxAuthenticationIT {
         String tableDir = node.layout().tableDataParent(table.keyspace()).toString();
         AgentCli.Result anonymousAdvise = AgentCli.run("advise", "--seconds", "4", "--node-cpu", port, tableDir).ok();
         assertTrue(anonymousAdvise.output.contains("  not read: JMX at 127.0.0.1:" + port + ": cannot read")
-                && anonymousAdvise.output.contains("--jmx-user USER --jmx-password-file FILE")
+                && anonymousAdvise.output.contains("-u USER (-pwf FILE | -pw PASSWORD)")
                 && anonymousAdvise.output.contains("For the node (--goal cpu: "), anonymousAdvise.output);
         Path passwords = Files.createTempFile("jmx-password", ".txt");
         Files.write(passwords, (JmxAuthentication.READ_ONLY + " " + AUTH.password(JmxAuthentication.READ_ONLY) + "\n")
                 .getBytes(StandardCharsets.UTF_8));
-        AgentCli.Result advise = AgentCli.run("advise", "--seconds", "4", "--node-cpu", port, "--jmx-user",
-                JmxAuthentication.READ_ONLY, "--jmx-password-file", passwords.toString(), tableDir).ok();
+        // nodetool's and status's spellings (JmxLogin)
+        AgentCli.Result advise = AgentCli.run("advise", "--seconds", "4", "--node-cpu", port, "-u",
+                JmxAuthentication.READ_ONLY, "-pwf", passwords.toString(), tableDir).ok();
         Files.delete(passwords);
         // libdeflate served the node's calls: the shares are read, and the prediction asks for stock's.
         assertTrue(advise.output.contains("  read from JMX at 127.0.0.1:" + port + ", over the last minute")

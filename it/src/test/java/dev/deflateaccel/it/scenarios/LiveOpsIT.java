@@ -34,6 +34,7 @@ import dev.deflateaccel.harness.AgentMBean;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.LiveConfigEdit;
 import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.Pause;
