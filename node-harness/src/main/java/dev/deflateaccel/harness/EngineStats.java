@@ -70,6 +70,11 @@ public final class EngineStats {
         return inDirection(direction).mapToLong(e -> e.getValue().operations).sum();
     }
 
+    /** Bytes handed to the codec in one direction over every engine: uncompressed bytes when compressing. */
+    public long bytesIn(String direction) {
+        return inDirection(direction).mapToLong(e -> e.getValue().bytesIn).sum();
+    }
+
     /** Every engine's counters in {@code direction}, by key. */
     private Stream<Map.Entry<String, EngineCounters>> inDirection(String direction) {
         return counters.entrySet().stream().filter(e -> e.getKey().endsWith("/" + direction));

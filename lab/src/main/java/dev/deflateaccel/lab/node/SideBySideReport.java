@@ -1,151 +1,123 @@
 package dev.deflateaccel.lab.node;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
+import java.util.function.BiPredicate;
 
-import dev.deflateaccel.harness.EngineCounters;
-import dev.deflateaccel.harness.EngineStats;
-import dev.deflateaccel.lab.MachineDescription;
 import dev.deflateaccel.lab.node.Verdict.Finding;
 import dev.deflateaccel.lab.node.Verdict.Kind;
 import dev.deflateaccel.lab.node.Verdict.Round;
+import dev.deflateaccel.lab.tools.Spread;
 
 /**
- * Prints the side-by-side rounds: per measurement every run of each side, the agent/stock ratio
- * and whether the difference is real (Verdict), then the engines that served the agent's nodes,
- * then the one-line verdict.
+ * What the side-by-side reports (RunReport writes the table, the rankings and the chart): its
+ * measurements, and a verdict per engine against stock (the first configuration) on the measures
+ * that can resolve a codec.
  */
 final class SideBySideReport {
 
-    private static final int LABEL = 32;
-    private static final int COLUMN = 22;
+    private static final double MIB = 1024 * 1024;
 
-    private static final Metric<SideBySideResult> LOAD = new Metric<>("load rows/s", r -> r.load.loadRowsPerSecond,
-            false, "%,.0f", "load throughput", Kind.RATIO);
-    private static final Metric<SideBySideResult> LOAD_CPU = new Metric<>("  node CPU us/row",
-            r -> r.load.loadCpuMicrosPerRow, true, "%.1f", "CPU per write", Kind.RATIO);
-    private static final Metric<SideBySideResult> FLUSH = new Metric<>("flush s (LZ4 in stock 5.0)",
-            r -> r.load.flushSeconds, true, "%.2f", "flush", Kind.TIME);
-    private static final Metric<SideBySideResult> COMPACTION = new Metric<>("major compaction s (server log)",
-            r -> r.load.majorCompactionSeconds(), true, "%.2f", "compaction", Kind.TIME);
-    private static final Metric<SideBySideResult> COMPACTION_CPU = new Metric<>("  node CPU us/compacted row",
-            r -> r.load.compactCpuMicrosPerRow, true, "%.1f", "CPU per compacted row", Kind.RATIO);
-    private static final Metric<SideBySideResult> SIZE = new Metric<>("Data.db MiB", r -> r.sstableBytes / 1048576.0,
-            true, "%.2f", "size", Kind.SIZE);
-    private static final Metric<SideBySideResult> MIXED = new Metric<>("mixed 50/50 ops/s", r -> r.mixedOpsPerSecond,
-            false, "%,.0f", "mixed throughput", Kind.RATIO);
-    private static final Metric<SideBySideResult> MIXED_CPU = new Metric<>("  node CPU us/op",
-            r -> r.mixedCpuMicrosPerOp, true, "%.0f", "CPU per op", Kind.RATIO);
-    private static final Metric<SideBySideResult> READ_P99 = new Metric<>("  read p99 ms", r -> r.readP99, true,
-            "%.2f", "read p99", Kind.RATIO);
-    private static final Metric<SideBySideResult> WRITE_P99 = new Metric<>("  write p99 ms", r -> r.writeP99, true,
-            "%.2f", "write p99", Kind.RATIO);
+    static final Metric<SideBySideResult> COMPACTION = new Metric<>("major compaction s (server log)",
+            r -> r.compactionSeconds, true, "%.1f", "compaction", Kind.TIME);
+    static final Metric<SideBySideResult> COMPACTED = new Metric<>("compacted MB (uncompressed, written)",
+            r -> r.compactedBytes / SideBySideResult.MB, true, "%.0f");
+    static final Metric<SideBySideResult> CODEC_PER_MB = new Metric<>("codec CPU ms per compacted MB",
+            SideBySideResult::codecMillisPerCompactedMB, true, "%.2f", "codec CPU per compacted MB", Kind.RATIO);
+    static final Metric<SideBySideResult> NODE_PER_MB = new Metric<>("node CPU ms per compacted MB",
+            SideBySideResult::nodeMillisPerCompactedMB, true, "%.2f", "node CPU per compacted MB", Kind.RATIO);
+    static final Metric<SideBySideResult> COMPACTION_SHARE = new Metric<>("codec % of node CPU, compaction",
+            SideBySideResult::compactionCodecShare, true, "%.0f");
+    static final Metric<SideBySideResult> SIZE = new Metric<>("Data.db MiB after compaction",
+            r -> r.dataBytes / MIB, true, "%.1f", "size", Kind.SIZE);
+    static final Metric<SideBySideResult> MIXED_OPS = new Metric<>("mixed 50/50 ops/s", r -> r.mixedOpsPerSecond,
+            false, "%,.0f");
+    static final Metric<SideBySideResult> CODEC_PER_OP = new Metric<>("codec CPU us/op, mixed",
+            SideBySideResult::codecMicrosPerOp, true, "%.1f", "codec CPU per op", Kind.RATIO);
+    static final Metric<SideBySideResult> MIXED_SHARE = new Metric<>("codec % of node CPU, mixed",
+            SideBySideResult::mixedCodecShare, true, "%.1f");
+    static final Metric<SideBySideResult> NODE_PER_OP = new Metric<>("node CPU us/op, mixed",
+            SideBySideResult::nodeMicrosPerOp, true, "%.0f");
+    static final Metric<SideBySideResult> READ_P99 = new Metric<>("read p99 ms, mixed", r -> r.readP99, true, "%.2f");
+    static final Metric<SideBySideResult> WRITE_P99 = new Metric<>("write p99 ms, mixed", r -> r.writeP99, true,
+            "%.2f");
 
-    private static final List<Metric<SideBySideResult>> ALL = List.of(LOAD, LOAD_CPU, FLUSH, COMPACTION,
-            COMPACTION_CPU, SIZE, MIXED, MIXED_CPU, READ_P99, WRITE_P99);
-    /** What the one-line verdict names; on a 2-core machine CPU per operation before throughput. */
-    private static final List<Metric<SideBySideResult>> VERDICT = List.of(COMPACTION, COMPACTION_CPU, MIXED_CPU,
-            MIXED, SIZE);
+    /**
+     * What the verdict judges: the codec's own CPU, which the agent's clock resolves, and what it
+     * moves (the compaction's time, the node's CPU per compacted MB) or must not (the size). The
+     * mixed load's throughput and latency are shown, not judged: on 2 cores a closed-loop load moves
+     * more between phases than the codec's few percent of its CPU can move it.
+     */
+    private static final List<Metric<SideBySideResult>> JUDGED = List.of(CODEC_PER_MB, COMPACTION, NODE_PER_MB,
+            CODEC_PER_OP, SIZE);
 
-    private final List<SideBySideResult> agent;
-    private final List<SideBySideResult> stock;
-    private final List<Boolean> agentFirst;
-    private final StringBuilder text = new StringBuilder();
-
-    /** Round i: agent.get(i) and stock.get(i), the agent's node first when agentFirst.get(i). */
-    SideBySideReport(List<SideBySideResult> agent, List<SideBySideResult> stock, List<Boolean> agentFirst) {
-        this.agent = agent;
-        this.stock = stock;
-        this.agentFirst = agentFirst;
+    private SideBySideReport() {
     }
 
-    String render(SideBySideOptions options) {
-        StringBuilder order = new StringBuilder();
-        agentFirst.forEach(a -> order.append(a ? "A-B " : "B-A "));
-        text.append(fmt("DeflateCompressor table, %d KiB chunks, %,d rows; A = with agent (libdeflate), B = without;"
-                + " order %s(runs listed in round order)%n%n", options.chunkKb, options.rows, order));
-        row("", "with agent", "without agent", "agent/stock", "judgement");
-        Map<Metric<SideBySideResult>, Finding> findings = new HashMap<>();
-        for (Metric<SideBySideResult> m : ALL) {
-            Finding f = Verdict.judge(m.finding, m.kind, rounds(m));
-            findings.put(m, f);
-            row(m.name, each(agent, m::format), each(stock, m::format), f.ratio.format("%.2f"),
-                    f.real ? "real" : "within noise");
-        }
-        List<Finding> verdict = new ArrayList<>();
-        VERDICT.forEach(m -> verdict.add(findings.get(m)));
-        row("failed requests / wrong reads", each(agent, r -> fmt("%d/%d", r.failures, r.wrongReads)),
-                each(stock, r -> fmt("%d/%d", r.failures, r.wrongReads)), "", "");
-        text.append('\n');
-        for (int i = 0; i < agent.size(); i++) {
-            engines(i + 1, agent.get(i));
-        }
-        checkLines("with agent", agent);
-        checkLines("without agent", stock);
-        String shared = MachineDescription.sharedCoresNote();
-        if (!shared.isEmpty()) {
-            text.append('\n').append(shared).append('\n');
-        }
-        text.append("\n\"real\": at least " + Verdict.MIN_ROUNDS + " rounds, the same direction in both orders and a"
-                + " difference above the spread between one side's runs; otherwise \"within noise\".\n");
-        text.append("\nVerdict: ").append(Verdict.line(verdict)).append('\n');
-        return text.toString();
+    /** {@code ranFirst.test(a, round)}: whether configuration {@code a} ran before stock in that round (from 1). */
+    static RunReport.Definition<SideBySideResult> definition(SideBySideOptions options,
+                                                              BiPredicate<SteadyConfig, Integer> ranBeforeStock) {
+        RunReport.Definition<SideBySideResult> d = new RunReport.Definition<>("deflate-accel side by side",
+                List.of(COMPACTION, COMPACTED, CODEC_PER_MB, NODE_PER_MB, COMPACTION_SHARE, SIZE, MIXED_OPS,
+                        CODEC_PER_OP, MIXED_SHARE, NODE_PER_OP, READ_P99, WRITE_P99),
+                List.of(CODEC_PER_MB, CODEC_PER_OP, COMPACTION),
+                List.of(CODEC_PER_MB, COMPACTION, CODEC_PER_OP, MIXED_SHARE),
+                null, null, SideBySideResult::line, r -> r.engines.line,
+                List.of("one node, started with the agent and every engine off; each phase applies its configuration by"
+                                + " rewriting the agent's config file (applied live), so stock is Cassandra's own code,"
+                                + " timed by the same clock as the engines.",
+                        "codec CPU: the agent's clock, the calling thread's CPU time around every compress and"
+                                + " decompress call (checked against perf in the codec-share report); node CPU: utime +"
+                                + " stime of the Cassandra process (/proc/<pid>/stat).",
+                        "compaction: the mixed load's writes flushed and their compactions finished, then `nodetool"
+                                + " compact` of the table; compacted MB: the uncompressed bytes the compaction handed the"
+                                + " codec to compress (1 MB = 10^6 bytes); seconds from the server's \"Compacted\" line.",
+                        String.format(Locale.ROOT, "mixed: %d s of 50%% point reads (each checked) and 50%% inserts,"
+                                        + " %d requests in flight (closed loop), after the compaction.",
+                                options.mixed.toSeconds(), options.concurrency),
+                        "before the first phase, every configuration compacted a separate table and served 3 s of mixed"
+                                + " load on it, unmeasured (the JIT's warm-up).",
+                        "after the last phase, every loaded row and every acknowledged insert read back and compared."));
+        d.section = results -> verdicts(results, ranBeforeStock);
+        return d;
     }
 
-    private List<Round> rounds(Metric<SideBySideResult> m) {
-        return IntStream.range(0, agent.size()).mapToObj(i -> new Round(m.value.applyAsDouble(agent.get(i)),
-                m.value.applyAsDouble(stock.get(i)), agentFirst.get(i))).collect(Collectors.toList());
-    }
-
-    private static String each(List<SideBySideResult> side, Function<SideBySideResult, String> cell) {
-        return side.stream().map(cell).collect(Collectors.joining(", "));
-    }
-
-    /** Per direction, the engines that did anything on the agent's node in run {@code n}. */
-    private void engines(int n, SideBySideResult r) {
-        for (String direction : EngineStats.DIRECTIONS) {
-            List<String> parts = new ArrayList<>();
-            EngineStats stats = r.engines.stats;
-            if (stats == null || !stats.agentLoaded()) {
-                parts.add("AGENT NOT LOADED");
-            } else {
-                for (String engine : EngineStats.ENGINES) {
-                    EngineCounters c = stats.get(engine, direction);
-                    if (c.operations > 0 || c.fallbacks > 0) {
-                        parts.add(fmt("%s %,d ops, %,d fallbacks", engine, c.operations, c.fallbacks));
-                    }
+    /** Per engine: each judged measure against stock, then one line that names both sides' codec share. */
+    static String verdicts(Map<SteadyConfig, List<SideBySideResult>> results,
+                           BiPredicate<SteadyConfig, Integer> ranBeforeStock) {
+        List<SteadyConfig> configs = new ArrayList<>(results.keySet());
+        SteadyConfig stock = configs.get(0);
+        List<SideBySideResult> stockRuns = results.get(stock);
+        StringBuilder md = new StringBuilder("## Verdict, each engine against stock\n\n");
+        md.append("\"real\": at least ").append(Verdict.MIN_ROUNDS).append(" rounds, the same direction whichever ran"
+                + " first, and a difference of the medians above the spread of either side's runs; else \"within"
+                + " noise\". Ratios are engine / stock per round, median (min-max).\n\n");
+        for (SteadyConfig engine : configs.subList(1, configs.size())) {
+            List<SideBySideResult> runs = results.get(engine);
+            List<Finding> findings = new ArrayList<>();
+            for (Metric<SideBySideResult> m : JUDGED) {
+                List<Round> rounds = new ArrayList<>();
+                for (int i = 0; i < Math.min(runs.size(), stockRuns.size()); i++) {
+                    rounds.add(new Round(m.value.applyAsDouble(runs.get(i)), m.value.applyAsDouble(stockRuns.get(i)),
+                            ranBeforeStock.test(engine, i + 1)));
                 }
+                Finding f = Verdict.judge(m.finding, m.kind, rounds);
+                findings.add(f);
+                md.append(String.format(Locale.ROOT, "- %s, %s: %s, %s (%s)%n", engine.name, m.finding,
+                        f.ratio.format("%.2fx"), f.real ? "real" : "within noise", f.why));
             }
-            text.append(fmt("engines, agent run %d, %-10s %s%n", n, direction + ":",
-                    parts.isEmpty() ? "no calls" : String.join("; ", parts)));
+            md.append(String.format(Locale.ROOT, "%n**Verdict, %s:** %s; the codec's share of the node's CPU in the"
+                            + " mixed load %s against stock's %s.%n%n", engine.name, Verdict.line(findings),
+                    spread(runs, MIXED_SHARE), spread(stockRuns, MIXED_SHARE)));
         }
+        return md.toString();
     }
 
-    private void checkLines(String side, List<SideBySideResult> runs) {
-        for (int i = 0; i < runs.size(); i++) {
-            if (!runs.get(i).dataCheck.startsWith("ok")) {
-                text.append(side).append(", round ").append(i + 1).append(" read-back: ").append(runs.get(i).dataCheck)
-                        .append('\n');
-            }
-        }
-    }
-
-    private void row(String label, String a, String b, String ratio, String judgement) {
-        text.append(pad(label, LABEL)).append(pad(a, COLUMN)).append(pad(b, COLUMN)).append(pad(ratio, COLUMN))
-                .append(judgement).append('\n');
-    }
-
-    private static String pad(String s, int width) {
-        return s.length() >= width ? s + " " : s + " ".repeat(width - s.length());
-    }
-
-    private static String fmt(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
+    private static String spread(List<SideBySideResult> runs, Metric<SideBySideResult> m) {
+        List<Double> values = new ArrayList<>();
+        runs.forEach(r -> values.add(m.value.applyAsDouble(r)));
+        return Spread.of(values).format("%.1f%%");
     }
 }

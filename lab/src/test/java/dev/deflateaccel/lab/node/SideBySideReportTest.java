@@ -1,113 +1,73 @@
 package dev.deflateaccel.lab.node;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ObjDoubleConsumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
-import dev.deflateaccel.harness.EngineCounters;
-import dev.deflateaccel.harness.EngineStats;
-
-/**
- * The side-by-side report, fed the per-run numbers of the committed run of 2026-12-01, prints that
- * run's console text again: the same rows, columns, judgements, engine lines and verdict.
- */
+/** The side-by-side's verdict per engine against stock, on given numbers. */
 class SideBySideReportTest {
 
-    private static final String COMMITTED = "20261201-231036-side-by-side.txt";
-    private static final Pattern NUMBER = Pattern.compile("\\d{1,3}(?:,\\d{3})*(?:\\.\\d+)?");
-    private static final Pattern RATIO = Pattern.compile("\\d+\\.\\d\\d \\(\\d+\\.\\d\\d-\\d+\\.\\d\\d\\)");
-    private static final Pattern ENGINE = Pattern.compile("(\\w+) ([\\d,]+) ops, ([\\d,]+) fallbacks");
+    private static final List<SteadyConfig> CONFIGS = SteadyConfig.parse("cassandra,libdeflate,igzip");
 
-    /** How each table row's numbers go into a result, in the table's order. */
-    private static final List<ObjDoubleConsumer<SideBySideResult>> ROWS = List.of(
-            (r, v) -> r.load.loadRowsPerSecond = v,
-            (r, v) -> r.load.loadCpuMicrosPerRow = v,
-            (r, v) -> r.load.flushSeconds = v,
-            (r, v) -> r.load.serverCompactSeconds = v,
-            (r, v) -> r.load.compactCpuMicrosPerRow = v,
-            (r, v) -> r.sstableBytes = Math.round(v * 1048576),
-            (r, v) -> r.mixedOpsPerSecond = v,
-            (r, v) -> r.mixedCpuMicrosPerOp = v,
-            (r, v) -> r.readP99 = v,
-            (r, v) -> r.writeP99 = v);
+    /** One phase: codec and node CPU over a 100 MB compaction, and the mixed load's. */
+    private static SideBySideResult phase(double codecSeconds, double nodeSeconds, double compactionSeconds,
+                                          double mixedCodecSeconds) {
+        SideBySideResult r = new SideBySideResult();
+        r.compactedBytes = 100_000_000L;
+        r.compactionCodecCpuSeconds = codecSeconds;
+        r.compactionNodeCpuSeconds = nodeSeconds;
+        r.compactionSeconds = compactionSeconds;
+        r.dataBytes = 40L << 20;
+        r.mixedOperations = 100_000;
+        r.mixedCodecCpuSeconds = mixedCodecSeconds;
+        r.mixedNodeCpuSeconds = 20;
+        return r;
+    }
+
+    /** The order RotatedRuns gives three configurations: stock first in rounds 1, last in 2, second in 3. */
+    private static boolean ranBeforeStock(SteadyConfig engine, int round) {
+        RotatedRuns rotation = new RotatedRuns(CONFIGS, 3, null, "test");
+        return rotation.order(round).indexOf(engine) < rotation.order(round).indexOf(CONFIGS.get(0));
+    }
 
     @Test
-    void printsTheCommittedRunAgainFromItsNumbers() throws IOException {
-        List<String> committed = Files.readAllLines(CommittedReportShapeTest.NODE_RESULTS.resolve(COMMITTED),
-                StandardCharsets.UTF_8);
-        // The report's own text: from the table's description to the verdict, without the machine's core note.
-        List<String> expected = report(committed.subList(2, committed.size() - 1));
-        int rounds = 3;
-        List<SideBySideResult> agent = new ArrayList<>();
-        List<SideBySideResult> stock = new ArrayList<>();
-        for (int i = 0; i < rounds; i++) {
-            agent.add(new SideBySideResult());
-            stock.add(new SideBySideResult());
-        }
-        int header = committed.indexOf(committed.stream().filter(l -> l.contains("with agent    ")).findFirst()
-                .orElseThrow());
-        for (int row = 0; row < ROWS.size(); row++) {
-            List<Double> numbers = numbers(committed.get(header + 1 + row).substring(32));
-            for (int i = 0; i < rounds; i++) {
-                ROWS.get(row).accept(agent.get(i), numbers.get(i));
-                ROWS.get(row).accept(stock.get(i), numbers.get(rounds + i));
-            }
-        }
-        for (int i = 0; i < rounds; i++) {
-            agent.get(i).dataCheck = "ok";
-            stock.get(i).dataCheck = "ok";
-            agent.get(i).engines = NodeEngineCheck.of("libdeflate", engines(committed, i + 1),
-                    NodeEngineCheck.Requires.BOTH, "");
-        }
+    void aCodecCpuFarBelowStocksInEveryRoundAndBothOrdersIsReal() {
+        Map<SteadyConfig, List<SideBySideResult>> results = new LinkedHashMap<>();
+        results.put(CONFIGS.get(0), List.of(phase(8.0, 11, 10.5, 2.0), phase(8.4, 11.5, 11.2, 2.1),
+                phase(7.9, 10.8, 10.1, 1.9)));
+        results.put(CONFIGS.get(1), List.of(phase(2.6, 5.5, 4.1, 0.7), phase(2.7, 5.6, 4.3, 0.75),
+                phase(2.5, 5.3, 4.0, 0.72)));
+        // igzip: codec CPU lower, but the compaction time crosses stock's in one round
+        results.put(CONFIGS.get(2), List.of(phase(2.0, 5.0, 9.0, 0.6), phase(2.1, 5.2, 12.0, 0.62),
+                phase(2.0, 5.1, 10.5, 0.61)));
 
-        String text = new SideBySideReport(agent, stock, List.of(true, false, true)).render(SideBySideOptions.parse(new String[0]));
+        String md = SideBySideReport.verdicts(results, SideBySideReportTest::ranBeforeStock);
 
-        assertEquals(String.join("\n", expected), String.join("\n", report(List.of(text.split("\n")))));
+        assertTrue(md.contains("- libdeflate, codec CPU per compacted MB: 0.32x (0.32x-0.33x), real"), md);
+        assertTrue(md.contains("**Verdict, libdeflate:** codec CPU per compacted MB 0.32× (0.32-0.33 across runs),"
+                + " compaction 2.6× faster"), md);
+        assertTrue(md.contains("the codec's share of the node's CPU in the mixed load 3.6% (3.5%-3.8%) against"
+                + " stock's 10.0% (9.5%-10.5%)"), md);
+        assertTrue(md.contains("- igzip, codec CPU per compacted MB: 0.25x (0.25x-0.25x), real"), md);
+        assertTrue(md.contains("- igzip, compaction: 1.04x (0.86x-1.07x), within noise (the two orders disagree on the"
+                + " direction)"), md);
+        assertTrue(md.contains("**Verdict, igzip:** codec CPU per compacted MB 0.25× (0.25-0.25 across runs), compaction"
+                + " within noise"), md);
     }
 
-    /**
-     * The lines to compare: without the machine's core note, and with the ratios' digits masked,
-     * because the committed per-run numbers are rounded and that moves a ratio's last digit.
-     */
-    private static List<String> report(List<String> lines) {
-        return lines.stream().filter(l -> !l.startsWith("Only "))
-                .map(l -> RATIO.matcher(l).replaceAll(r -> r.group().replaceAll("\\d", "#")))
-                .collect(Collectors.toList());
-    }
+    @Test
+    void twoRoundsCallNothingReal() {
+        Map<SteadyConfig, List<SideBySideResult>> results = new LinkedHashMap<>();
+        results.put(CONFIGS.get(0), List.of(phase(8.0, 11, 10.5, 2.0), phase(8.4, 11.5, 11.2, 2.1)));
+        results.put(CONFIGS.get(1), List.of(phase(2.6, 5.5, 4.1, 0.7), phase(2.7, 5.6, 4.3, 0.75)));
 
-    private static List<Double> numbers(String cells) {
-        List<Double> numbers = new ArrayList<>();
-        Matcher m = NUMBER.matcher(cells);
-        while (m.find()) {
-            numbers.add(Double.parseDouble(m.group().replace(",", "")));
-        }
-        return numbers;
-    }
+        String md = SideBySideReport.verdicts(results, SideBySideReportTest::ranBeforeStock);
 
-    /** Agent run {@code n}'s engine counters, from its "engines, agent run n, ..." lines. */
-    private static EngineStats engines(List<String> committed, int n) {
-        Map<String, EngineCounters> counters = new HashMap<>();
-        for (String direction : EngineStats.DIRECTIONS) {
-            String prefix = "engines, agent run " + n + ", " + direction + ":";
-            String line = committed.stream().filter(l -> l.startsWith(prefix)).findFirst().orElseThrow();
-            Matcher m = ENGINE.matcher(line.substring(prefix.length()));
-            while (m.find()) {
-                counters.put(EngineStats.key(m.group(1), direction), new EngineCounters(
-                        Long.parseLong(m.group(2).replace(",", "")), 0, 0, 0, Long.parseLong(m.group(3).replace(",", ""))));
-            }
-        }
-        return new EngineStats(counters);
+        assertTrue(md.contains("codec CPU per compacted MB within noise"), md);
+        assertTrue(md.contains("2 rounds: at least 3 are needed"), md);
     }
 }
