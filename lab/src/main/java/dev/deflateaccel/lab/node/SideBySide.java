@@ -32,7 +32,8 @@ public final class SideBySide {
         List<String> header = rotation.header(options.commandLine,
                 "Cassandra: " + distribution.describe() + "; agent: " + AgentJar.locate(),
                 String.format("one node; DeflateCompressor table, %d KiB chunks, %,d rows loaded; %d rounds of: stock"
-                        + " (every engine off), libdeflate 6, igzip 1, the order rotated each round", options.chunkKb,
+                        + " (named cassandra: the agent with every engine off, Cassandra's own code timed), libdeflate 6,"
+                        + " igzip 1, the order rotated each round", options.chunkKb,
                         options.rows, options.rounds));
         try (SideBySideNode node = new SideBySideNode(options, nodesDir, configs)) {
             return rotation.run(header, SideBySideReport.definition(options,

@@ -105,7 +105,7 @@ final class SideBySideNode implements AutoCloseable {
         compaction(r);
         mixed(r, round);
         r.engines = NodeEngineCheck.of(config.engine, node.engineStats().since(atStart),
-                NodeEngineCheck.Requires.BOTH, "the phase");
+                NodeEngineCheck.Requires.BOTH, " in the phase");
         Progress.say("  agent: %s", r.engines.line);
         if (++phasesRun == phases) {
             readBack(r);
@@ -139,6 +139,7 @@ final class SideBySideNode implements AutoCloseable {
         EngineStats codec = node.engineStats().since(before);
         r.compactionCodecCpuSeconds = codec.cpuNanos() / 1e9;
         r.compactedBytes = codec.bytesIn(EngineStats.COMPRESS);
+        r.compactedCompressedBytes = codec.bytesOut(EngineStats.COMPRESS);
         long logged = ServerLogLines.of(node.systemLog().linesSince(mark), table.keyspace(), table.name())
                 .compactionMillis;
         r.compactionSeconds = logged > 0 ? logged / 1000.0 : wall;

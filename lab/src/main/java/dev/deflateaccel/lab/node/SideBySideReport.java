@@ -30,8 +30,10 @@ final class SideBySideReport {
             SideBySideResult::nodeMillisPerCompactedMB, true, "%.2f", "node CPU per compacted MB", Kind.RATIO);
     static final Metric<SideBySideResult> COMPACTION_SHARE = new Metric<>("codec % of node CPU, compaction",
             SideBySideResult::compactionCodecShare, true, "%.0f");
-    static final Metric<SideBySideResult> SIZE = new Metric<>("Data.db MiB after compaction",
-            r -> r.dataBytes / MIB, true, "%.1f", "size", Kind.SIZE);
+    static final Metric<SideBySideResult> SIZE = new Metric<>("compaction output, compressed / uncompressed",
+            SideBySideResult::compressedShare, true, "%.3f", "size", Kind.SIZE);
+    static final Metric<SideBySideResult> DATA = new Metric<>("Data.db MiB after compaction", r -> r.dataBytes / MIB,
+            true, "%.1f");
     static final Metric<SideBySideResult> MIXED_OPS = new Metric<>("mixed 50/50 ops/s", r -> r.mixedOpsPerSecond,
             false, "%,.0f");
     static final Metric<SideBySideResult> CODEC_PER_OP = new Metric<>("codec CPU us/op, mixed",
@@ -60,7 +62,7 @@ final class SideBySideReport {
     static RunReport.Definition<SideBySideResult> definition(SideBySideOptions options,
                                                               BiPredicate<SteadyConfig, Integer> ranBeforeStock) {
         RunReport.Definition<SideBySideResult> d = new RunReport.Definition<>("deflate-accel side by side",
-                List.of(COMPACTION, COMPACTED, CODEC_PER_MB, NODE_PER_MB, COMPACTION_SHARE, SIZE, MIXED_OPS,
+                List.of(COMPACTION, COMPACTED, CODEC_PER_MB, NODE_PER_MB, COMPACTION_SHARE, SIZE, DATA, MIXED_OPS,
                         CODEC_PER_OP, MIXED_SHARE, NODE_PER_OP, READ_P99, WRITE_P99),
                 List.of(CODEC_PER_MB, CODEC_PER_OP, COMPACTION),
                 List.of(CODEC_PER_MB, COMPACTION, CODEC_PER_OP, MIXED_SHARE),
@@ -73,7 +75,9 @@ final class SideBySideReport {
                                 + " stime of the Cassandra process (/proc/<pid>/stat).",
                         "compaction: the mixed load's writes flushed and their compactions finished, then `nodetool"
                                 + " compact` of the table; compacted MB: the uncompressed bytes the compaction handed the"
-                                + " codec to compress (1 MB = 10^6 bytes); seconds from the server's \"Compacted\" line.",
+                                + " codec to compress (1 MB = 10^6 bytes); seconds from the server's \"Compacted\" line;"
+                                + " size: the bytes the codec returned over those it was given. Data.db after compaction"
+                                + " also holds the rows the mixed load's inserts flushed since, and is not judged.",
                         String.format(Locale.ROOT, "mixed: %d s of 50%% point reads (each checked) and 50%% inserts,"
                                         + " %d requests in flight (closed loop), after the compaction.",
                                 options.mixed.toSeconds(), options.concurrency),

@@ -15,6 +15,8 @@ final class SideBySideResult extends RunResult {
     double compactionSeconds;
     /** What the compaction wrote, uncompressed: the bytes handed to the codec to compress. */
     long compactedBytes;
+    /** The same bytes as the codec compressed them. */
+    long compactedCompressedBytes;
     double compactionCodecCpuSeconds;
     /** The Cassandra process's utime + stime over the compaction. */
     double compactionNodeCpuSeconds;
@@ -28,6 +30,11 @@ final class SideBySideResult extends RunResult {
     double writeP99;
     /** The full read-back after the last phase; "" in the others. */
     String dataCheck = "";
+
+    /** The compaction's output, compressed / uncompressed: what the engine's level does to the size. */
+    double compressedShare() {
+        return compactedCompressedBytes / (double) compactedBytes;
+    }
 
     double codecMillisPerCompactedMB() {
         return compactionCodecCpuSeconds * 1e3 / (compactedBytes / MB);
