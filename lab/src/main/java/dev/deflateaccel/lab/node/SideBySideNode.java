@@ -21,7 +21,6 @@ import dev.deflateaccel.harness.LiveConfigEdit;
 import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.ProcessCpu;
-import dev.deflateaccel.harness.SSTableFiles;
 import dev.deflateaccel.harness.workload.DataVerifier;
 import dev.deflateaccel.harness.workload.DataWriter;
 import dev.deflateaccel.harness.workload.MixedWorkload;
@@ -143,7 +142,6 @@ final class SideBySideNode implements AutoCloseable {
         long logged = ServerLogLines.of(node.systemLog().linesSince(mark), table.keyspace(), table.name())
                 .compactionMillis;
         r.compactionSeconds = logged > 0 ? logged / 1000.0 : wall;
-        r.dataBytes = SSTableFiles.dataBytes(node.layout(), table.keyspace(), table.name());
     }
 
     private void mixed(SideBySideResult r, int round) {

@@ -18,8 +18,6 @@ import dev.deflateaccel.lab.tools.Spread;
  */
 final class SideBySideReport {
 
-    private static final double MIB = 1024 * 1024;
-
     static final Metric<SideBySideResult> COMPACTION = new Metric<>("major compaction s (server log)",
             r -> r.compactionSeconds, true, "%.1f", "compaction", Kind.TIME);
     static final Metric<SideBySideResult> COMPACTED = new Metric<>("compacted MB (uncompressed, written)",
@@ -32,8 +30,6 @@ final class SideBySideReport {
             SideBySideResult::compactionCodecShare, true, "%.0f");
     static final Metric<SideBySideResult> SIZE = new Metric<>("compaction output, compressed / uncompressed",
             SideBySideResult::compressedShare, true, "%.3f", "size", Kind.SIZE);
-    static final Metric<SideBySideResult> DATA = new Metric<>("Data.db MiB after compaction", r -> r.dataBytes / MIB,
-            true, "%.1f");
     static final Metric<SideBySideResult> MIXED_OPS = new Metric<>("mixed 50/50 ops/s", r -> r.mixedOpsPerSecond,
             false, "%,.0f");
     static final Metric<SideBySideResult> CODEC_PER_OP = new Metric<>("codec CPU us/op, mixed",
@@ -62,7 +58,7 @@ final class SideBySideReport {
     static RunReport.Definition<SideBySideResult> definition(SideBySideOptions options,
                                                               BiPredicate<SteadyConfig, Integer> ranBeforeStock) {
         RunReport.Definition<SideBySideResult> d = new RunReport.Definition<>("deflate-accel side by side",
-                List.of(COMPACTION, COMPACTED, CODEC_PER_MB, NODE_PER_MB, COMPACTION_SHARE, SIZE, DATA, MIXED_OPS,
+                List.of(COMPACTION, COMPACTED, CODEC_PER_MB, NODE_PER_MB, COMPACTION_SHARE, SIZE, MIXED_OPS,
                         CODEC_PER_OP, MIXED_SHARE, NODE_PER_OP, READ_P99, WRITE_P99),
                 List.of(CODEC_PER_MB, CODEC_PER_OP, COMPACTION),
                 List.of(CODEC_PER_MB, COMPACTION, CODEC_PER_OP, MIXED_SHARE),
@@ -76,8 +72,7 @@ final class SideBySideReport {
                         "compaction: the mixed load's writes flushed and their compactions finished, then `nodetool"
                                 + " compact` of the table; compacted MB: the uncompressed bytes the compaction handed the"
                                 + " codec to compress (1 MB = 10^6 bytes); seconds from the server's \"Compacted\" line;"
-                                + " size: the bytes the codec returned over those it was given. Data.db after compaction"
-                                + " also holds the rows the mixed load's inserts flushed since, and is not judged.",
+                                + " size: the bytes the codec returned over those it was given.",
                         String.format(Locale.ROOT, "mixed: %d s of 50%% point reads (each checked) and 50%% inserts,"
                                         + " %d requests in flight (closed loop), after the compaction.",
                                 options.mixed.toSeconds(), options.concurrency),

@@ -20,7 +20,6 @@ final class SideBySideResult extends RunResult {
     double compactionCodecCpuSeconds;
     /** The Cassandra process's utime + stime over the compaction. */
     double compactionNodeCpuSeconds;
-    long dataBytes;
 
     long mixedOperations;
     double mixedOpsPerSecond;

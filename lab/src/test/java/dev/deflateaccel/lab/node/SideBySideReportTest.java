@@ -22,7 +22,6 @@ class SideBySideReportTest {
         r.compactionCodecCpuSeconds = codecSeconds;
         r.compactionNodeCpuSeconds = nodeSeconds;
         r.compactionSeconds = compactionSeconds;
-        r.dataBytes = 40L << 20;
         r.mixedOperations = 100_000;
         r.mixedCodecCpuSeconds = mixedCodecSeconds;
         r.mixedNodeCpuSeconds = 20;
