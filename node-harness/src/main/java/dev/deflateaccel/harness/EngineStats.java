@@ -75,11 +75,6 @@ public final class EngineStats {
         return inDirection(direction).mapToLong(e -> e.getValue().bytesIn).sum();
     }
 
-    /** Bytes the codec gave back in one direction over every engine: compressed bytes when compressing. */
-    public long bytesOut(String direction) {
-        return inDirection(direction).mapToLong(e -> e.getValue().bytesOut).sum();
-    }
-
     /** Every engine's counters in {@code direction}, by key. */
     private Stream<Map.Entry<String, EngineCounters>> inDirection(String direction) {
         return counters.entrySet().stream().filter(e -> e.getKey().endsWith("/" + direction));

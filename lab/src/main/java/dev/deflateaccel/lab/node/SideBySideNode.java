@@ -138,10 +138,9 @@ final class SideBySideNode implements AutoCloseable {
         EngineStats codec = node.engineStats().since(before);
         r.compactionCodecCpuSeconds = codec.cpuNanos() / 1e9;
         r.compactedBytes = codec.bytesIn(EngineStats.COMPRESS);
-        r.compactedCompressedBytes = codec.bytesOut(EngineStats.COMPRESS);
-        long logged = ServerLogLines.of(node.systemLog().linesSince(mark), table.keyspace(), table.name())
-                .compactionMillis;
-        r.compactionSeconds = logged > 0 ? logged / 1000.0 : wall;
+        ServerLogLines logged = ServerLogLines.of(node.systemLog().linesSince(mark), table.keyspace(), table.name());
+        r.compactedDiskBytes = logged.compactedBytesOut;
+        r.compactionSeconds = logged.compactionMillis > 0 ? logged.compactionMillis / 1000.0 : wall;
     }
 
     private void mixed(SideBySideResult r, int round) {

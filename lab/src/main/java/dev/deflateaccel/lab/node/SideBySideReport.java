@@ -28,7 +28,7 @@ final class SideBySideReport {
             SideBySideResult::nodeMillisPerCompactedMB, true, "%.2f", "node CPU per compacted MB", Kind.RATIO);
     static final Metric<SideBySideResult> COMPACTION_SHARE = new Metric<>("codec % of node CPU, compaction",
             SideBySideResult::compactionCodecShare, true, "%.0f");
-    static final Metric<SideBySideResult> SIZE = new Metric<>("compaction output, compressed / uncompressed",
+    static final Metric<SideBySideResult> SIZE = new Metric<>("compaction output, on disk / uncompressed",
             SideBySideResult::compressedShare, true, "%.3f", "size", Kind.SIZE);
     static final Metric<SideBySideResult> MIXED_OPS = new Metric<>("mixed 50/50 ops/s", r -> r.mixedOpsPerSecond,
             false, "%,.0f");
@@ -72,7 +72,7 @@ final class SideBySideReport {
                         "compaction: the mixed load's writes flushed and their compactions finished, then `nodetool"
                                 + " compact` of the table; compacted MB: the uncompressed bytes the compaction handed the"
                                 + " codec to compress (1 MB = 10^6 bytes); seconds from the server's \"Compacted\" line;"
-                                + " size: the bytes the codec returned over those it was given.",
+                                + " size: the output's bytes on disk (the same line) over those uncompressed bytes.",
                         String.format(Locale.ROOT, "mixed: %d s of 50%% point reads (each checked) and 50%% inserts,"
                                         + " %d requests in flight (closed loop), after the compaction.",
                                 options.mixed.toSeconds(), options.concurrency),

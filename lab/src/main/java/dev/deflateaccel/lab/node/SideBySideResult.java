@@ -15,8 +15,12 @@ final class SideBySideResult extends RunResult {
     double compactionSeconds;
     /** What the compaction wrote, uncompressed: the bytes handed to the codec to compress. */
     long compactedBytes;
-    /** The same bytes as the codec compressed them. */
-    long compactedCompressedBytes;
+    /**
+     * The compaction's output on disk, from the server's "Compacted" line: compressed chunks and
+     * their checksums (the agent counts no output for Cassandra's own code, so this is the one
+     * size both sides have).
+     */
+    long compactedDiskBytes;
     double compactionCodecCpuSeconds;
     /** The Cassandra process's utime + stime over the compaction. */
     double compactionNodeCpuSeconds;
@@ -30,9 +34,9 @@ final class SideBySideResult extends RunResult {
     /** The full read-back after the last phase; "" in the others. */
     String dataCheck = "";
 
-    /** The compaction's output, compressed / uncompressed: what the engine's level does to the size. */
+    /** The compaction's output, on disk / uncompressed: what the engine's level does to the size. */
     double compressedShare() {
-        return compactedCompressedBytes / (double) compactedBytes;
+        return compactedDiskBytes / (double) compactedBytes;
     }
 
     double codecMillisPerCompactedMB() {

@@ -18,7 +18,7 @@ class SideBySideReportTest {
                                           double mixedCodecSeconds) {
         SideBySideResult r = new SideBySideResult();
         r.compactedBytes = 100_000_000L;
-        r.compactedCompressedBytes = 40_000_000L;
+        r.compactedDiskBytes = 40_000_000L;
         r.compactionCodecCpuSeconds = codecSeconds;
         r.compactionNodeCpuSeconds = nodeSeconds;
         r.compactionSeconds = compactionSeconds;
