@@ -19,7 +19,13 @@ import dev.deflateaccel.bridge.threads.CompactionThreadNice;
  * a quarter of a 4 KiB libdeflate decompression. Sampled, a call costs a thread-local read and a
  * decrement, and the clock's cost is spread over {@value #SAMPLE_EVERY} calls: 100 ns per call on
  * average there, 0.75% of that decompression. Each thread starts its countdown at a random point
- * so that threads doing the same work in lockstep do not all sample the same kind of call.
+ * so that threads doing the same work in lockstep do not all sample the same kind of call, and
+ * after each timed call draws the next gap at random, {@value #SAMPLE_EVERY} on average (from
+ * half to one and a half times it). A fixed gap of 32 aliased with a compaction's calls, which
+ * alternate decompressing a chunk and compressing one: a thread whose countdown started on a
+ * compression timed only compressions and booked each 32-fold, so a stock node's compaction
+ * showed 41-43 ms of codec CPU per MB, 114-121% of the node's CPU, against 25 ms in the runs whose
+ * countdown fell on both (the side-by-side runs of 2026-12-07 01:10).
  *
  * <p>A timed interval also holds the clock's own cost: the end of the first read and the start of
  * the second. Booked {@value #SAMPLE_EVERY}-fold, that would add one clock read (1.6 us there) to
@@ -95,7 +101,7 @@ public final class CodecClock {
         Call c = CALL.get();
         c.servedBy = null;
         if (--c.countdown <= 0) {
-            c.countdown = SAMPLE_EVERY;
+            c.countdown = SAMPLE_EVERY / 2 + ThreadLocalRandom.current().nextInt(SAMPLE_EVERY + 1);
             c.timed = true;
             c.start = now();
         } else {
