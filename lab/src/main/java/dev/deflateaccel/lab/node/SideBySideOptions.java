@@ -29,8 +29,8 @@ final class SideBySideOptions {
             .option("--cassandra 5.0|6.0", oneOf(CassandraLine.onThisJava(), CassandraLine::version), "5.0",
                     "the Cassandra line", (o, v) -> o.cassandra = v)
             // Stock's major compaction of 650,000 rows took 9.6-12.7 s here (lab/results
-            // 20261207-003231); 750,000 keeps it above 10 s, long enough that the nodetool JVM's
-            // start-up and the compaction's set-up are noise beside it.
+            // 20261207-003231); at 750,000 it took 10.6-14.0 s in the 5 runs of 01:19-01:47, long
+            // enough that the nodetool JVM's start-up and the compaction's set-up are noise beside it.
             .option("--rows N", wholeNumber(1000, Long.MAX_VALUE), "750000", "rows loaded", (o, v) -> o.rows = v)
             .option("--seconds S", wholeNumber(1, 86_400), "15", "seconds of mixed load per phase",
                     (o, v) -> o.mixed = Duration.ofSeconds(v))
