@@ -69,10 +69,12 @@ public final class LogFile {
             long length = Files.size(path);
             Object current = fileKey(path);
             boolean sameFile = mark.fileKey == null || current == null || mark.fileKey.equals(current);
-            if (sameFile && length >= mark.offset) {
-                text = read(path, mark.offset);
+            if (!sameFile) {
+                text = rolledSince(mark.offset) + read(path, 0); // renamed aside, a new file begun
+            } else if (length < mark.offset) {
+                text = read(path, 0); // the same file, truncated and written again (a process's stdout)
             } else {
-                text = rolledSince(mark.offset) + read(path, 0);
+                text = read(path, mark.offset);
             }
             return Arrays.asList(text.split("\n"));
         } catch (IOException e) {

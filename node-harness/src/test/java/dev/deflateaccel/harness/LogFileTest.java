@@ -58,4 +58,16 @@ class LogFileTest {
         Files.writeString(log, "INFO  attached\n", java.nio.file.StandardOpenOption.APPEND);
         assertEquals(java.util.List.of("INFO  attached"), file.linesSince(afterTheRoll));
     }
+
+    /** A process's stdout, truncated and written again by a restart: read whole, never from a stale rolled file. */
+    @Test
+    void aTruncatedFileIsReadWhole(@TempDir Path dir) throws IOException {
+        Path log = dir.resolve("stdout.log");
+        Files.writeString(log, "a long first life of the process\n");
+        Files.writeString(dir.resolve("stdout.log.2026-12-06.0.zip"), "not a zip, must not be read");
+        LogFile file = new LogFile(log);
+        LogFile.Mark mark = file.mark();
+        Files.writeString(log, "restarted\n"); // truncates the same file
+        assertEquals(java.util.List.of("restarted"), file.linesSince(mark));
+    }
 }

@@ -54,7 +54,7 @@ final class SideBySideReport {
     private SideBySideReport() {
     }
 
-    /** {@code ranFirst.test(a, round)}: whether configuration {@code a} ran before stock in that round (from 1). */
+    /** {@code ranBeforeStock.test(a, round)}: whether configuration {@code a} ran before stock in that round (from 1). */
     static RunReport.Definition<SideBySideResult> definition(SideBySideOptions options,
                                                               BiPredicate<SteadyConfig, Integer> ranBeforeStock) {
         RunReport.Definition<SideBySideResult> d = new RunReport.Definition<>("deflate-accel side by side",
@@ -66,9 +66,10 @@ final class SideBySideReport {
                 List.of("one node, started with the agent and every engine off; each phase applies its configuration by"
                                 + " rewriting the agent's config file (applied live), so stock is Cassandra's own code,"
                                 + " timed by the same clock as the engines.",
-                        "codec CPU: the agent's clock, the calling thread's CPU time around every compress and"
-                                + " decompress call (checked against perf in the codec-share report); node CPU: utime +"
-                                + " stime of the Cassandra process (/proc/<pid>/stat).",
+                        "codec CPU: the agent's clock, the calling thread's CPU time around a random sample of the"
+                                + " compress and decompress calls (one in 32 on average, each standing for 32; checked"
+                                + " against perf in the codec-share report); node CPU: utime + stime of the Cassandra"
+                                + " process (/proc/<pid>/stat).",
                         "compaction: the mixed load's writes flushed and their compactions finished, then `nodetool"
                                 + " compact` of the table; compacted MB: the uncompressed bytes the compaction handed the"
                                 + " codec to compress (1 MB = 10^6 bytes); seconds from the server's \"Compacted\" line;"
@@ -76,8 +77,9 @@ final class SideBySideReport {
                         String.format(Locale.ROOT, "mixed: %d s of 50%% point reads (each checked) and 50%% inserts,"
                                         + " %d requests in flight (closed loop), after the compaction.",
                                 options.mixed.toSeconds(), options.concurrency),
-                        "before the first phase, every configuration compacted a separate table and served 3 s of mixed"
-                                + " load on it, unmeasured (the JIT's warm-up).",
+                        "before the first phase, unmeasured: every configuration compacted a separate table and served"
+                                + " 3 s of mixed load on it (the JIT's warm-up), then one mixed load as long as a phase's"
+                                + " ran on the table (its read path's warm-up).",
                         "after the last phase, every loaded row and every acknowledged insert read back and compared."));
         d.section = results -> verdicts(results, ranBeforeStock);
         return d;
