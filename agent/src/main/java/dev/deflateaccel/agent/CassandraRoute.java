@@ -3,6 +3,8 @@ package dev.deflateaccel.agent;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.deflateaccel.agent.api.CurrentRoute;
+import dev.deflateaccel.agent.api.DeflateRoute;
 import dev.deflateaccel.bridge.DeflateBridge;
 import dev.deflateaccel.bridge.config.ConfigKey;
 import dev.deflateaccel.bridge.engine.FallbackReason;
@@ -12,14 +14,16 @@ import dev.deflateaccel.bridge.stats.EngineStatistics;
 import dev.deflateaccel.bridge.threads.CompactionThreadNice;
 
 /**
- * What the advice woven into Cassandra's DeflateCompressor calls. Each method either completes
- * the call through the bridge and returns a "handled" value, or returns the "run the original"
- * value, so that Cassandra's own code runs on the same, untouched arguments. Never throws.
+ * The route the advice woven into Cassandra's DeflateCompressor takes, through
+ * {@link CurrentRoute} (on the system class path) to this class (in the agent's own class
+ * loader). Each method either completes the call through the bridge and returns a "handled"
+ * value, or returns the "run the original" value, so that Cassandra's own code runs on the same,
+ * untouched arguments. Never throws.
  *
  * <p>Empty inputs always go to Cassandra's code: stock DeflateCompressor writes nothing for an
  * empty chunk and reads nothing from one, and only its own code reproduces that exactly.
  */
-public final class CassandraRoute {
+public final class CassandraRoute implements DeflateRoute {
     /** The engine name under which calls handed back to Cassandra's own code are counted. */
     public static final String CASSANDRA = "cassandra";
 
@@ -27,6 +31,8 @@ public final class CassandraRoute {
     private static volatile EngineStatistics stockCompress;
     private static volatile EngineStatistics stockDecompress;
     private static final AtomicBoolean ADVICE_PROBLEM_LOGGED = new AtomicBoolean();
+    /** Stateless: the state is the static fields above, so that install and uninstall need no instance. */
+    private static final CassandraRoute INSTANCE = new CassandraRoute();
 
     private CassandraRoute() {
     }
@@ -35,12 +41,14 @@ public final class CassandraRoute {
         stockCompress = b.statistics().of(CASSANDRA, Direction.COMPRESS);
         stockDecompress = b.statistics().of(CASSANDRA, Direction.DECOMPRESS);
         bridge = b;
+        CurrentRoute.set(INSTANCE);
         CompactionThreadNice.configure(b.config().intValue(ConfigKey.COMPACTION_THREAD_NICE), b.log()::warn);
     }
 
     /**
      * Detaches the bridge (tests, a failed start, detach); all calls then run Cassandra's code,
-     * and compaction threads the agent set to a higher nice value get their own back.
+     * and compaction threads the agent set to a higher nice value get their own back. The route
+     * stays in {@link CurrentRoute}, still counting Cassandra's own calls, as before a detach.
      */
     static DeflateBridge uninstall() {
         DeflateBridge b = bridge;
@@ -55,8 +63,8 @@ public final class CassandraRoute {
         return bridge;
     }
 
-    /** Returns the compressed length + 1, or 0 to run Cassandra's compressArray. */
-    public static int compressArray(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int maxOutputLength) {
+    @Override
+    public int compressArray(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int maxOutputLength) {
         CodecClock.Call call = CodecClock.begin();
         DeflateBridge b = bridge;
         if (b != null && inLength > 0) {
@@ -70,8 +78,8 @@ public final class CassandraRoute {
         return 0;
     }
 
-    /** Returns the decompressed length + 1, or 0 to run Cassandra's uncompress. */
-    public static int uncompressArray(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int maxOutputLength) {
+    @Override
+    public int uncompressArray(byte[] in, int inOffset, int inLength, byte[] out, int outOffset, int maxOutputLength) {
         CodecClock.Call call = CodecClock.begin();
         DeflateBridge b = bridge;
         if (b != null && inLength > 0) {
@@ -85,8 +93,8 @@ public final class CassandraRoute {
         return 0;
     }
 
-    /** True when done (input consumed, output advanced), false to run Cassandra's compressBuffer. */
-    public static boolean compressBuffer(ByteBuffer in, ByteBuffer out) {
+    @Override
+    public boolean compressBuffer(ByteBuffer in, ByteBuffer out) {
         if (in == null || out == null) {
             return false; // Cassandra's code throws stock's NullPointerException
         }
@@ -101,7 +109,8 @@ public final class CassandraRoute {
         return false;
     }
 
-    public static boolean uncompressBuffer(ByteBuffer in, ByteBuffer out) {
+    @Override
+    public boolean uncompressBuffer(ByteBuffer in, ByteBuffer out) {
         if (in == null || out == null) {
             return false;
         }
@@ -121,7 +130,8 @@ public final class CassandraRoute {
      * booking to {@code engine=cassandra}. Not reached when Cassandra's code threw (a corrupt
      * chunk); the thread's next call then starts afresh and that one is never booked. Never throws.
      */
-    public static void stockReturned() {
+    @Override
+    public void stockReturned() {
         try {
             CodecClock.current().end();
         } catch (Throwable t) {
@@ -140,26 +150,23 @@ public final class CassandraRoute {
     }
 
     /**
-     * Byte Buddy's exception handler for the compress advice: a Throwable thrown by our advice
-     * (not by Cassandra's body) lands here. An ordinary exception is a bug of ours: it is counted
-     * as {@code FallbacksUnexpectedException} of {@code engine=cassandra}, logged once, and
-     * swallowed, and Cassandra's own body then runs on the untouched arguments. A
-     * VirtualMachineError (InternalError from a fault in a file mapping, OutOfMemoryError) is
-     * rethrown: stock Cassandra's own copy of the same bytes raises the same error.
+     * A Throwable thrown by our advice (not by Cassandra's body), handed on by Byte Buddy's
+     * exception handler ({@link CurrentRoute#compressAdviceThrew}, which rethrows a
+     * VirtualMachineError). It is a bug of ours: counted as {@code FallbacksUnexpectedException}
+     * of {@code engine=cassandra}, logged once, and swallowed; Cassandra's own body then runs on
+     * the untouched arguments.
      */
-    public static void compressAdviceThrew(Throwable t) {
+    @Override
+    public void compressAdviceThrew(Throwable t) {
         adviceThrew(t, stockCompress, "compress");
     }
 
-    /** As {@link #compressAdviceThrew(Throwable)}, for the decompress advice. */
-    public static void decompressAdviceThrew(Throwable t) {
+    @Override
+    public void decompressAdviceThrew(Throwable t) {
         adviceThrew(t, stockDecompress, "decompress");
     }
 
     private static void adviceThrew(Throwable t, EngineStatistics s, String direction) {
-        if (t instanceof VirtualMachineError) {
-            throw (VirtualMachineError) t;
-        }
         if (s != null) {
             s.fellBack(FallbackReason.UNEXPECTED_EXCEPTION);
         }

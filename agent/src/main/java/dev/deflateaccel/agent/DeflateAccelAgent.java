@@ -3,71 +3,64 @@ package dev.deflateaccel.agent;
 import java.lang.instrument.Instrumentation;
 
 /**
- * The -javaagent entry point. Does almost nothing here on purpose: whatever goes wrong in the
- * agent must leave Cassandra starting with its stock DeflateCompressor, so everything runs
- * behind one catch that prints a single line to stderr. Like every class of the jar it is class
- * file 52, so that Java 8 loads it rather than abort the JVM; a JVM the agent cannot serve
- * ({@link JvmSupport}) gets one line and a stock node.
+ * The -javaagent entry point (Premain-Class and Agent-Class), on the system class path. Does
+ * almost nothing on purpose: it creates the agent's own class loader ({@link AgentClassLoader})
+ * and calls {@link AgentStart} in it, behind one catch that prints a single line to stderr, so
+ * that whatever goes wrong leaves Cassandra starting with its stock DeflateCompressor. Class
+ * file 52, like every class of the jar, so that Java 8 loads it rather than abort the JVM.
  */
 public final class DeflateAccelAgent {
+    private static final String START = "dev.deflateaccel.agent.AgentStart";
+    private static final Class<?>[] ENTRY = {String.class, Instrumentation.class};
+    private static final String RESULT_PROPERTY = "dev.deflateaccel.agent.result";
+
     private DeflateAccelAgent() {
     }
 
     public static void premain(String args, Instrumentation inst) {
-        start(args, inst, false);
-    }
-
-    /**
-     * For attaching to a running JVM ({@code java -jar deflate-accel-agent.jar attach PID}):
-     * DeflateCompressor is then retransformed. {@code command=reload|detach|status} is how the
-     * same tool reaches an agent already running there (see {@link LiveAgent}).
-     */
-    public static void agentmain(String args, Instrumentation inst) {
-        if (args != null && args.startsWith(LiveAgent.COMMAND_PREFIX)) {
-            try {
-                LiveAgent.command(args);
-            } catch (Throwable t) {
-                System.setProperty(LiveAgent.RESULT_PROPERTY, "FAILED: " + t);
-            }
-            return;
-        }
-        start(args, inst, true);
-    }
-
-    /**
-     * Set JVM-wide by the first load. A second -javaagent line (or an attach to a JVM that already
-     * has the agent) would weave the advice a second time and route every declined call, and
-     * count every call, twice; it is a no-op instead. A system property rather than a static
-     * field, so that it also holds for a second copy of the jar loaded by another class loader.
-     * Removed again by a detach, or when the agent did not start, so that an attach can follow.
-     */
-    static final String LOADED_PROPERTY = "dev.deflateaccel.agent.loaded";
-
-    private static void start(String args, Instrumentation inst, boolean attach) {
-        String first = (String) System.getProperties().putIfAbsent(LOADED_PROPERTY, String.valueOf(args));
-        if (first != null) {
-            if (attach) {
-                System.setProperty(LiveAgent.RESULT_PROPERTY, "ALREADY ATTACHED (loaded with '" + first + "')");
-            }
-            System.err.println("[deflate-accel] WARN the agent is already loaded in this JVM (with '" + first
-                    + "'); this second load (with '" + args + "') does nothing");
-            return;
-        }
         try {
-            String refusal = JvmSupport.refusal();
-            if (refusal != null) {
-                System.getProperties().remove(LOADED_PROPERTY);
-                if (attach) {
-                    System.setProperty(LiveAgent.RESULT_PROPERTY, "FAILED: " + refusal);
-                }
-                System.err.println("[deflate-accel] WARN " + refusal);
-                return;
-            }
-            LiveAgent.start(AgentArguments.parse(args), inst, attach);
+            nodeJnaFirst();
+            AgentClassLoader.call(START, "premain", ENTRY, args, inst);
         } catch (Throwable t) {
-            System.getProperties().remove(LOADED_PROPERTY);
             System.err.println("[deflate-accel] ERROR agent failed to start (" + t
                     + "); Cassandra's DeflateCompressor stays stock");
+        }
+    }
+
+    /** {@code attach}, and the live commands ({@code command=reload|detach|status}) on a running agent. */
+    public static void agentmain(String args, Instrumentation inst) {
+        try {
+            nodeJnaFirst();
+            AgentClassLoader.call(START, "agentmain", ENTRY, args, inst);
+        } catch (Throwable t) {
+            // What the command-line tool that attached reads back: LiveAgent.RESULT_PROPERTY, spelt
+            // out because LiveAgent is in the agent's loader, out of this class's reach.
+            System.setProperty(RESULT_PROPERTY, "FAILED: " + t);
+            System.err.println("[deflate-accel] ERROR agent failed to start (" + t
+                    + "); Cassandra's DeflateCompressor stays stock");
+        }
+    }
+
+    /**
+     * From Java 24 the JDK warns about the first call of a restricted method such as
+     * {@code System::load} from code outside a named module: one warning for all of them, naming
+     * the caller's jar. In a node started with the agent that first caller would be the agent's
+     * own JNA, loading its engines before Cassandra's main runs, and the warning would blame
+     * deflate-accel for what the node's JNA (lib/jna-*.jar) draws a moment later anyway.
+     * Initialising the node's JNA first, on the system class path where the agent's own copy is
+     * out of sight, keeps the one warning on the jar it has always named. Cassandra initialises the
+     * same class itself at start, so only the moment changes. Where that fails, Cassandra's start
+     * meets the failure again and reports JNA unavailable as it would without the agent. Older
+     * Javas print no such warning and are left alone.
+     */
+    private static void nodeJnaFirst() {
+        try {
+            String version = System.getProperty("java.specification.version", "");
+            if (!version.startsWith("1.") && Integer.parseInt(version.replaceAll("\\D.*", "")) >= 24) {
+                Class.forName("com.sun.jna.Native", true, ClassLoader.getSystemClassLoader());
+            }
+        } catch (Throwable noJnaOrItsOwnFailure) {
+            // No JNA on the class path, or it cannot load: the node's start says so itself.
         }
     }
 }

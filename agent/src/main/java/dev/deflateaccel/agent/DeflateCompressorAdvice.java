@@ -2,6 +2,7 @@ package dev.deflateaccel.agent;
 
 import java.nio.ByteBuffer;
 
+import dev.deflateaccel.agent.api.CurrentRoute;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -9,7 +10,8 @@ import net.bytebuddy.asm.Advice;
  * returns a non-default value when the bridge completed the call, and
  * {@code skipOn = OnNonDefaultValue} then skips Cassandra's body; otherwise the body runs
  * unchanged. Advice is inlined into Cassandra's class, so it is static, stateless and only
- * calls {@link CassandraRoute}; {@code suppress = Throwable.class} means a failure in our code
+ * calls {@link CurrentRoute}, the one class of ours on the system class path that Cassandra's
+ * class loader sees; {@code suppress = Throwable.class} means a failure in our code
  * runs Cassandra's body instead of reaching Cassandra.
  *
  * <p>Only the four methods that do the work are woven. compress(ByteBuffer, ByteBuffer),
@@ -18,7 +20,7 @@ import net.bytebuddy.asm.Advice;
  * declined call is tried once rather than once per layer.
  *
  * <p>Every method has an exit advice too: when Cassandra's own body ran, it tells
- * {@link CassandraRoute#stockReturned()}, which ends the timing of that call (CodecClock).
+ * {@link CurrentRoute#stockReturned()}, which ends the timing of that call (CodecClock).
  */
 final class DeflateCompressorAdvice {
     private DeflateCompressorAdvice() {
@@ -33,7 +35,7 @@ final class DeflateCompressorAdvice {
         static int enter(@Advice.Argument(0) byte[] in, @Advice.Argument(1) int inOffset,
                          @Advice.Argument(2) int inLength, @Advice.Argument(3) byte[] out,
                          @Advice.Argument(4) int outOffset, @Advice.Argument(5) int maxOutputLength) {
-            return CassandraRoute.compressArray(in, inOffset, inLength, out, outOffset, maxOutputLength);
+            return CurrentRoute.compressArray(in, inOffset, inLength, out, outOffset, maxOutputLength);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class)
@@ -41,7 +43,7 @@ final class DeflateCompressorAdvice {
             if (lengthPlusOne != 0) {
                 returned = lengthPlusOne - 1;
             } else {
-                CassandraRoute.stockReturned();
+                CurrentRoute.stockReturned();
             }
         }
     }
@@ -55,7 +57,7 @@ final class DeflateCompressorAdvice {
         static int enter(@Advice.Argument(0) byte[] in, @Advice.Argument(1) int inOffset,
                          @Advice.Argument(2) int inLength, @Advice.Argument(3) byte[] out,
                          @Advice.Argument(4) int outOffset, @Advice.Argument(5) int maxOutputLength) {
-            return CassandraRoute.uncompressArray(in, inOffset, inLength, out, outOffset, maxOutputLength);
+            return CurrentRoute.uncompressArray(in, inOffset, inLength, out, outOffset, maxOutputLength);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class)
@@ -63,7 +65,7 @@ final class DeflateCompressorAdvice {
             if (lengthPlusOne != 0) {
                 returned = lengthPlusOne - 1;
             } else {
-                CassandraRoute.stockReturned();
+                CurrentRoute.stockReturned();
             }
         }
     }
@@ -75,13 +77,13 @@ final class DeflateCompressorAdvice {
 
         @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
         static boolean enter(@Advice.Argument(0) ByteBuffer in, @Advice.Argument(1) ByteBuffer out) {
-            return CassandraRoute.compressBuffer(in, out);
+            return CurrentRoute.compressBuffer(in, out);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.Enter boolean handled) {
             if (!handled) {
-                CassandraRoute.stockReturned();
+                CurrentRoute.stockReturned();
             }
         }
     }
@@ -93,13 +95,13 @@ final class DeflateCompressorAdvice {
 
         @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
         static boolean enter(@Advice.Argument(0) ByteBuffer in, @Advice.Argument(1) ByteBuffer out) {
-            return CassandraRoute.uncompressBuffer(in, out);
+            return CurrentRoute.uncompressBuffer(in, out);
         }
 
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.Enter boolean handled) {
             if (!handled) {
-                CassandraRoute.stockReturned();
+                CurrentRoute.stockReturned();
             }
         }
     }

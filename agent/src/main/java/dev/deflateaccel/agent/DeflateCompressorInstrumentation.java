@@ -6,6 +6,7 @@ import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.deflateaccel.agent.api.CurrentRoute;
 import dev.deflateaccel.bridge.AccelLog;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
@@ -41,11 +42,11 @@ final class DeflateCompressorInstrumentation {
         return Advice.to(adviceClass).withExceptionHandler(exceptionHandler);
     }
 
-    /** A call of {@code CassandraRoute.<method>(Throwable)}, which consumes the suppressed Throwable on the stack. */
+    /** A call of {@code CurrentRoute.<method>(Throwable)}, which consumes the suppressed Throwable on the stack. */
     private static StackManipulation handler(String method) {
         try {
             return MethodInvocation.invoke(new MethodDescription.ForLoadedMethod(
-                    CassandraRoute.class.getMethod(method, Throwable.class)));
+                    CurrentRoute.class.getMethod(method, Throwable.class)));
         } catch (NoSuchMethodException e) {
             throw new IllegalStateException(e);
         }

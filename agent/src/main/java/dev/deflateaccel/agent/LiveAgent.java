@@ -34,13 +34,14 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
  *
  * <p>Detach removes the transformer with retransformation, so DeflateCompressor is Cassandra's
  * own bytecode again, then closes the bridge and unregisters every MBean of the agent. The
- * classes stay loaded (the JVM cannot unload the system class loader's), which is why an attach
- * after a detach runs the same code and why an upgrade needs a restart.
+ * classes stay loaded (AgentClassLoader keeps the agent's class loader for the JVM's life, and
+ * the system class loader keeps the jar's entry classes), which is why an attach after a detach
+ * runs the same code and why an upgrade needs a restart.
  */
 final class LiveAgent implements AgentControlMBean {
     /** Set at the first load and never cleared: the version of the classes this JVM runs. */
     static final String VERSION_PROPERTY = "dev.deflateaccel.agent.version";
-    /** What the last agentmain did, for the command-line tool that triggered it (read over attach). */
+    /** What the last agentmain did, for the command-line tool that triggered it (read over attach); DeflateAccelAgent spells it too. */
     static final String RESULT_PROPERTY = "dev.deflateaccel.agent.result";
     static final String COMMAND_PREFIX = "command=";
     static final String MBEAN_NAME = JmxRemote.AGENT_MBEAN;
@@ -84,7 +85,7 @@ final class LiveAgent implements AgentControlMBean {
         DeflateBridge bridge = CassandraRoute.bridge();
         if (transformer == null || bridge == null) {
             // Nothing is woven: allow a later attach once the operator has fixed what was logged.
-            System.getProperties().remove(DeflateAccelAgent.LOADED_PROPERTY);
+            System.getProperties().remove(AgentStart.LOADED_PROPERTY);
             recording.stop();
             result("NOT ATTACHED; DeflateCompressor stays stock:\n" + recording.text());
             return;
@@ -284,7 +285,7 @@ final class LiveAgent implements AgentControlMBean {
             }
             AgentMBeans.unregister(MBEAN_NAME);
             current = null;
-            System.getProperties().remove(DeflateAccelAgent.LOADED_PROPERTY);
+            System.getProperties().remove(AgentStart.LOADED_PROPERTY);
             String done = "detached: " + reset + "; engines closed (native memory is freed as calls in flight return);"
                     + " MBeans unregistered";
             (bridge != null ? bridge.log() : AccelLog.to(sink, AccelLog.ERROR)).notice(done);

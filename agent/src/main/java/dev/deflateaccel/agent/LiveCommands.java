@@ -104,7 +104,7 @@ final class LiveCommands {
         String version = AgentVersion.current();
         try (AttachChannel vm = AttachChannel.open(pid)) {
             Properties props = vm.systemProperties();
-            String loaded = props.getProperty(DeflateAccelAgent.LOADED_PROPERTY);
+            String loaded = props.getProperty(AgentStart.LOADED_PROPERTY);
             if (loaded != null) {
                 throw new CommandFailed("the agent is already attached to JVM " + pid + " (loaded with '" + loaded + "').\n"
                         + "  To apply an edited config file: edit it (it is watched) or run `reload " + pid + "`;"
@@ -139,7 +139,7 @@ final class LiveCommands {
         String pid = args.get(0);
         Path jar = agentJar();
         try (AttachChannel vm = AttachChannel.open(pid)) {
-            if (vm.systemProperties().getProperty(DeflateAccelAgent.LOADED_PROPERTY) == null) {
+            if (vm.systemProperties().getProperty(AgentStart.LOADED_PROPERTY) == null) {
                 throw new CommandFailed("the agent is not attached to JVM " + pid + "; nothing to " + command);
             }
             String result = vm.loadAgent(jar, LiveAgent.COMMAND_PREFIX + command);
@@ -265,7 +265,7 @@ final class LiveCommands {
             }
             out.println("connector: none. Read through the Attach API (jcmd's channel; same user only);"
                     + " no JMX connector was opened in the node");
-            if (vm.systemProperties().getProperty(DeflateAccelAgent.LOADED_PROPERTY) == null) {
+            if (vm.systemProperties().getProperty(AgentStart.LOADED_PROPERTY) == null) {
                 out.println("agent: not attached");
                 return 0;
             }

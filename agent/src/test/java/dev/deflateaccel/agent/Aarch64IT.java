@@ -117,7 +117,7 @@ class Aarch64IT {
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = EngineConfig.class, names = {"LIBDEFLATE", "IGZIP"})
-    void argumentContractMatrix(EngineConfig engine) {
+    void argumentContractMatrix(EngineConfig engine) throws IOException {
         ForkedSuiteRun run = ForkedSuiteRun.run(launcher(Collections.emptyMap()), "contract", engine, 300, 15, true);
         String report = run.report();
         System.out.println(report);
@@ -127,7 +127,7 @@ class Aarch64IT {
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = EngineConfig.class, names = {"LIBDEFLATE", "IGZIP"})
-    void decompressionFuzzer(EngineConfig engine) {
+    void decompressionFuzzer(EngineConfig engine) throws IOException {
         // A case budget, not a time budget: emulation speed must not shrink the run.
         ForkedSuiteRun run = ForkedSuiteRun.run(launcher(mapOf(DecompressionFuzzSuite.CASES, Integer.toString(FUZZ_CASES),
                 DecompressionFuzzSuite.SECONDS, "3600")), "fuzz", engine, 300, 10, true);
@@ -160,10 +160,11 @@ class Aarch64IT {
     // ---- helpers ----
 
     /** aarch64 children on the shaded jar, with the primary cassandra-all (5.0.9) only (the fork suites' other versions share its code). */
-    private static ChildLauncher launcher(Map<String, String> more) {
+    private static ChildLauncher launcher(Map<String, String> more) throws IOException {
         Map<String, String> overrides = new HashMap<>(more);
         overrides.put("deflateaccel.cassandra.versions", CassandraJars.primary());
-        return new ChildLauncher(root.java(), ChildLauncher.shadedJarClassPath(AGENT_JAR), overrides, "aarch64-jdk17", 17);
+        String classPath = ChildLauncher.shadedJarClassPath(AGENT_JAR, Paths.get("target", "aarch64-agent-classes"));
+        return new ChildLauncher(root.java(), classPath, overrides, "aarch64-jdk17", 17);
     }
 
     private ChildJvm agentCommand(String... args) throws Exception {

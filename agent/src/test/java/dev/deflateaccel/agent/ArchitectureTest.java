@@ -9,6 +9,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 
 import org.junit.jupiter.api.Test;
 
+import dev.deflateaccel.agent.api.CurrentRoute;
+
 /** The agent's structure, for the rules Maven's module graph does not enforce. */
 class ArchitectureTest {
     private static final JavaClasses MAIN = new ClassFileImporter()
@@ -20,13 +22,34 @@ class ArchitectureTest {
      * reachable: it must call nothing but its one entry class (and the JDK).
      */
     @Test
-    void adviceCallsOnlyCassandraRoute() {
+    void adviceCallsOnlyCurrentRoute() {
         classes().that().haveNameMatching(".*DeflateCompressorAdvice.*")
                 .should().onlyAccessClassesThat(
-                        com.tngtech.archunit.base.DescribedPredicate.describe("CassandraRoute, the advice itself or the JDK",
-                                c -> c.getName().equals(CassandraRoute.class.getName())
+                        com.tngtech.archunit.base.DescribedPredicate.describe("CurrentRoute, the advice itself or the JDK",
+                                c -> c.getName().equals(CurrentRoute.class.getName())
                                         || c.getName().startsWith("dev.deflateaccel.agent.DeflateCompressorAdvice")
                                         || c.getPackageName().startsWith("java.")
+                                        || c.isPrimitive() || c.isArray()))
+                .check(MAIN);
+    }
+
+    /**
+     * The classes the jar keeps on the system class path (ClassPathIsolationIT.FOOTPRINT) are all
+     * the system class loader can load of ours: they may use each other and the JDK, and reach
+     * the rest only by name, through AgentClassLoader (else a node would fail with
+     * NoClassDefFoundError where the tests, run from one classes directory, pass).
+     */
+    @Test
+    void theSystemClassPathFootprintUsesOnlyItselfAndTheJdk() {
+        java.util.Set<String> footprint = new java.util.HashSet<>();
+        for (String entry : ClassPathIsolationIT.FOOTPRINT) {
+            footprint.add(entry.substring(0, entry.length() - ".class".length()).replace('/', '.'));
+        }
+        classes().that(com.tngtech.archunit.base.DescribedPredicate.describe("are in the footprint",
+                        c -> footprint.contains(c.getName())))
+                .should().onlyDependOnClassesThat(
+                        com.tngtech.archunit.base.DescribedPredicate.describe("the footprint or the JDK",
+                                c -> footprint.contains(c.getName()) || c.getPackageName().startsWith("java.")
                                         || c.isPrimitive() || c.isArray()))
                 .check(MAIN);
     }

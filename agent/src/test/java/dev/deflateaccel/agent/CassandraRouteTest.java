@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.ByteArrayOutputStream;
 import java.util.Collections;
 
+import dev.deflateaccel.agent.api.CurrentRoute;
 import dev.deflateaccel.bridge.AccelLog;
 import dev.deflateaccel.bridge.DeflateBridge;
 import dev.deflateaccel.bridge.config.ConfigFile;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** What Byte Buddy's exception handler does with a Throwable our advice threw. */
+
+/** What Byte Buddy's exception handler (CurrentRoute, then CassandraRoute) does with a Throwable our advice threw. */
 class CassandraRouteTest {
     private final ByteArrayOutputStream logged = new ByteArrayOutputStream();
     private DeflateBridge bridge;
@@ -39,9 +41,9 @@ class CassandraRouteTest {
 
     @Test
     void anExceptionOfOursIsCountedAndLoggedOnceThenSwallowed() {
-        CassandraRoute.compressAdviceThrew(new IllegalStateException("bug 1"));
-        CassandraRoute.compressAdviceThrew(new IllegalStateException("bug 2"));
-        CassandraRoute.decompressAdviceThrew(new NullPointerException());
+        CurrentRoute.compressAdviceThrew(new IllegalStateException("bug 1"));
+        CurrentRoute.compressAdviceThrew(new IllegalStateException("bug 2"));
+        CurrentRoute.decompressAdviceThrew(new NullPointerException());
         assertEquals(2, bridge.statistics().of(CassandraRoute.CASSANDRA, Direction.COMPRESS)
                 .fallbacks(FallbackReason.UNEXPECTED_EXCEPTION));
         assertEquals(1, bridge.statistics().of(CassandraRoute.CASSANDRA, Direction.DECOMPRESS)
@@ -54,7 +56,7 @@ class CassandraRouteTest {
     @Test
     void aVirtualMachineErrorPropagatesAndIsNotCounted() {
         InternalError fault = new InternalError("a fault occurred in an unsafe memory access operation");
-        assertSame(fault, assertThrows(InternalError.class, () -> CassandraRoute.decompressAdviceThrew(fault)));
+        assertSame(fault, assertThrows(InternalError.class, () -> CurrentRoute.decompressAdviceThrew(fault)));
         assertEquals(0, bridge.statistics().of(CassandraRoute.CASSANDRA, Direction.DECOMPRESS)
                 .fallbacks(FallbackReason.UNEXPECTED_EXCEPTION));
     }

@@ -3,14 +3,21 @@ package dev.deflateaccel.agent;
 import static dev.deflateaccel.bridge.Backports.javaFeature;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 
 /**
  * How a forked child JVM is started: the command that stands for {@code java} (this JVM's own, or
@@ -54,12 +61,16 @@ final class ChildLauncher {
 
     /**
      * The test class path with the agent's own classes and its dependencies (Byte Buddy, JNA,
-     * the bridge) replaced by the shaded jar: what runs is what ships, the bundled JNA's native
-     * dispatch library for the child's architecture included. Kept: the test classes, the
-     * byte-buddy-agent jar the harness weaves with, and what DeflateCompressor needs (guava, netty).
+     * the bridge) replaced by the shaded jar's: what runs is what ships, the bundled JNA's native
+     * dispatch library for the child's architecture included. The jar keeps those under
+     * {@code inst/}, for the agent's own loader alone, and a forked suite calls them directly, so
+     * they are unpacked into {@code unpackTo} as that loader defines them ({@code .classdata}
+     * back to {@code .class}), byte for byte. Kept: the test classes, the byte-buddy-agent jar
+     * the harness weaves with, and what DeflateCompressor needs (guava, netty).
      */
-    static String shadedJarClassPath(Path agentJar) {
+    static String shadedJarClassPath(Path agentJar, Path unpackTo) throws IOException {
         List<String> cp = new ArrayList<>();
+        cp.add(unpackInst(agentJar, unpackTo).toString());
         cp.add(agentJar.toAbsolutePath().toString());
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             String path = entry.replace('\\', '/');
@@ -72,5 +83,28 @@ final class ChildLauncher {
             }
         }
         return String.join(File.pathSeparator, cp);
+    }
+
+    private static Path unpackInst(Path agentJar, Path dir) throws IOException {
+        Path root = dir.toAbsolutePath();
+        try (JarFile jar = new JarFile(agentJar.toFile())) {
+            for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements();) {
+                JarEntry entry = e.nextElement();
+                String name = entry.getName();
+                if (!name.startsWith(AgentClassLoader.INST) || entry.isDirectory()) {
+                    continue;
+                }
+                String relative = name.substring(AgentClassLoader.INST.length());
+                if (relative.endsWith(AgentClassLoader.CLASS_DATA)) {
+                    relative = relative.substring(0, relative.length() - AgentClassLoader.CLASS_DATA.length()) + ".class";
+                }
+                Path target = root.resolve(relative);
+                Files.createDirectories(target.getParent());
+                try (InputStream in = jar.getInputStream(entry)) {
+                    Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        return root;
     }
 }

@@ -150,7 +150,7 @@ class LiveAgentTest {
             assertEquals(0, last.nativeBytes(), "a detached bridge must free its native memory");
             assertNull(LiveAgent.current());
             assertTrue(JMX.queryNames(new ObjectName("dev.deflateaccel:*"), null).isEmpty());
-            assertNull(System.getProperty(DeflateAccelAgent.LOADED_PROPERTY));
+            assertNull(System.getProperty(AgentStart.LOADED_PROPERTY));
             assertEquals(0, roundTrip(c, "zlib"));
 
             // Attach again, through a symlink (a Kubernetes ConfigMap), then swap its target.
@@ -185,7 +185,7 @@ class LiveAgentTest {
         String result = System.getProperty(LiveAgent.RESULT_PROPERTY);
         assertTrue(result.startsWith("NOT ATTACHED") && result.contains("world-writable"), result);
         assertNull(LiveAgent.current());
-        assertNull(System.getProperty(DeflateAccelAgent.LOADED_PROPERTY));
+        assertNull(System.getProperty(AgentStart.LOADED_PROPERTY));
         Files.setPosixFilePermissions(conf, PosixFilePermissions.fromString("rw-------"));
         DeflateAccelAgent.agentmain("config=" + conf, INST);
         assertNotNull(LiveAgent.current(), System.getProperty(LiveAgent.RESULT_PROPERTY));

@@ -36,7 +36,8 @@ class ReleaseJarClassFilesIT {
             assertEquals(jar.getManifest().getMainAttributes().getValue("Agent-Class"), premain);
             for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements();) {
                 JarEntry entry = e.nextElement();
-                if (!entry.getName().endsWith(".class")) {
+                // .classdata: the classes the agent's own loader defines from inst/ (AgentClassLoader).
+                if (!entry.getName().endsWith(".class") && !entry.getName().endsWith(".classdata")) {
                     continue;
                 }
                 classes++;
