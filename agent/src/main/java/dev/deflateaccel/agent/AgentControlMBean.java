@@ -76,6 +76,24 @@ public interface AgentControlMBean {
     String getCompressionLevels();
 
     /** Reads the config file now (two reads a second apart) and applies it; returns the outcome. */
+    /** compaction_writeback_mib at work: the setting and what it did since the agent started ({@code WritebackPacer}). */
+    String getCompactionWriteback();
+
+    /** Bytes of compactions' Data.db files whose writeback the agent started early. */
+    long getCompactionWritebackBytes();
+
+    /** Ranges started early, each with a wait for the one before. */
+    long getCompactionWritebackCalls();
+
+    /** Bytes dropped from the page cache after their writeback (compaction_writeback_drop_cache). */
+    long getCompactionWritebackDroppedBytes();
+
+    /** Milliseconds compaction threads spent in those calls, waiting for the disk included. */
+    long getCompactionWritebackMillis();
+
+    /** Calls that failed, or writers with no file descriptor: each makes pacing step aside until a reload. */
+    long getCompactionWritebackFailures();
+
     String reloadConfig();
 
     /** Puts DeflateCompressor back to Cassandra's bytecode, closes the engines, unregisters the MBeans. */

@@ -55,6 +55,7 @@ final class LiveAgent implements AgentControlMBean {
     private final String attachedSince = Instant.now().toString();
     private final ConfigWatcher watcher;
     private final CodecCpuShare codecCpu = new CodecCpuShare();
+    private final CompactionWritePacing pacing;
     private volatile long generation = 1;
     private volatile String lastReloadTime = attachedSince;
     private volatile String lastReloadError = "";
@@ -66,6 +67,7 @@ final class LiveAgent implements AgentControlMBean {
         this.configPath = configPath;
         this.sink = sink;
         this.watcher = new ConfigWatcher(configPath, fingerprintBeforeRead, this::reloadIfChanged);
+        this.pacing = new CompactionWritePacing(inst);
     }
 
     // ---- start ----
@@ -95,6 +97,7 @@ final class LiveAgent implements AgentControlMBean {
         AgentMBeans.register(agent, bridge.log());
         agent.watcher.start();
         agent.codecCpu.start(bridge.log());
+        agent.pacing.apply(bridge.config(), bridge.log());
         String source = bridge.config().source();
         String started = (attach ? "attached" : "started") + ": version " + AgentVersion.current() + ", config "
                 + (source.equals(args.configPath().toString()) ? source : args.configPath() + " (" + source + ")")
@@ -212,6 +215,7 @@ final class LiveAgent implements AgentControlMBean {
             CassandraRoute.install(next);
         }
         replaceStatistics(next, log);
+        pacing.apply(next.config(), log);
         if (old != null) {
             old.close();
         }
@@ -268,6 +272,7 @@ final class LiveAgent implements AgentControlMBean {
             watcher.stop();
             codecCpu.stop();
             DeflateBridge bridge = CassandraRoute.uninstall(); // from now on every call runs Cassandra's code
+            String unpaced = pacing.detach();
             String reset;
             try {
                 reset = transformer.reset(inst, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
@@ -286,7 +291,7 @@ final class LiveAgent implements AgentControlMBean {
             AgentMBeans.unregister(MBEAN_NAME);
             current = null;
             System.getProperties().remove(AgentStart.LOADED_PROPERTY);
-            String done = "detached: " + reset + "; engines closed (native memory is freed as calls in flight return);"
+            String done = "detached: " + reset + unpaced + "; engines closed (native memory is freed as calls in flight return);"
                     + " MBeans unregistered";
             (bridge != null ? bridge.log() : AccelLog.to(sink, AccelLog.ERROR)).notice(done);
             return done;
@@ -387,6 +392,36 @@ final class LiveAgent implements AgentControlMBean {
     }
 
     @Override
+    public String getCompactionWriteback() {
+        return pacing.pacer().describe();
+    }
+
+    @Override
+    public long getCompactionWritebackBytes() {
+        return pacing.pacer().bytesWrittenBack();
+    }
+
+    @Override
+    public long getCompactionWritebackCalls() {
+        return pacing.pacer().writebackCalls();
+    }
+
+    @Override
+    public long getCompactionWritebackDroppedBytes() {
+        return pacing.pacer().bytesDropped();
+    }
+
+    @Override
+    public long getCompactionWritebackMillis() {
+        return pacing.pacer().waitNanos() / 1_000_000;
+    }
+
+    @Override
+    public long getCompactionWritebackFailures() {
+        return pacing.pacer().failures();
+    }
+
+    @Override
     public String getCompressionLevels() {
         DeflateBridge b = CassandraRoute.bridge();
         if (b == null) {
@@ -411,7 +446,8 @@ final class LiveAgent implements AgentControlMBean {
                 .append("Version: ").append(getVersion()).append('\n')
                 .append("AttachedSince: ").append(attachedSince).append('\n')
                 .append("Engines: ").append(getEngines()).append('\n')
-                .append("CodecCpu: ").append(getCodecCpu()).append('\n');
+                .append("CodecCpu: ").append(getCodecCpu()).append('\n')
+                .append("CompactionWriteback: ").append(getCompactionWriteback()).append('\n');
         DeflateBridge b = CassandraRoute.bridge();
         if (b != null) {
             b.statistics().all().forEach(st -> s.append("  ").append(st.summary()).append('\n'));

@@ -315,7 +315,7 @@ final class LiveCommands {
             }
             out.println("agent (" + agent + "):");
             for (String a : Arrays.asList("ConfigPath", "Generation", "LastReloadTime", "LastReloadError", "Version",
-                    "AttachedSince", "Engines", "CodecCpu")) {
+                    "AttachedSince", "Engines", "CodecCpu", "CompactionWriteback")) {
                 Object v;
                 try {
                     v = c.getAttribute(agent, a);

@@ -9,6 +9,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 
 import org.junit.jupiter.api.Test;
 
+import dev.deflateaccel.agent.api.CurrentPacer;
 import dev.deflateaccel.agent.api.CurrentRoute;
 
 /** The agent's structure, for the rules Maven's module graph does not enforce. */
@@ -28,6 +29,19 @@ class ArchitectureTest {
                         com.tngtech.archunit.base.DescribedPredicate.describe("CurrentRoute, the advice itself or the JDK",
                                 c -> c.getName().equals(CurrentRoute.class.getName())
                                         || c.getName().startsWith("dev.deflateaccel.agent.DeflateCompressorAdvice")
+                                        || c.getPackageName().startsWith("java.")
+                                        || c.isPrimitive() || c.isArray()))
+                .check(MAIN);
+    }
+
+    /** The same for the advice woven into SequentialWriter: its one entry class is CurrentPacer. */
+    @Test
+    void writerAdviceCallsOnlyCurrentPacer() {
+        classes().that().haveNameMatching(".*SequentialWriterAdvice.*")
+                .should().onlyAccessClassesThat(
+                        com.tngtech.archunit.base.DescribedPredicate.describe("CurrentPacer, the advice itself or the JDK",
+                                c -> c.getName().equals(CurrentPacer.class.getName())
+                                        || c.getName().startsWith("dev.deflateaccel.agent.SequentialWriterAdvice")
                                         || c.getPackageName().startsWith("java.")
                                         || c.isPrimitive() || c.isArray()))
                 .check(MAIN);

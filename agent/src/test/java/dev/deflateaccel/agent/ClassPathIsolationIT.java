@@ -39,8 +39,10 @@ class ClassPathIsolationIT {
             "dev/deflateaccel/agent/AgentClassLoader.class",
             "dev/deflateaccel/agent/DeflateAccelAgent.class",
             "dev/deflateaccel/agent/Main.class",
+            "dev/deflateaccel/agent/api/CurrentPacer.class",
             "dev/deflateaccel/agent/api/CurrentRoute.class",
-            "dev/deflateaccel/agent/api/DeflateRoute.class"));
+            "dev/deflateaccel/agent/api/DeflateRoute.class",
+            "dev/deflateaccel/agent/api/WritePacer.class"));
 
     /** A JNA that Cassandra 5.0 ships and the agent does not bundle, as a node's own. */
     private static final String NODE_JNA = "5.13.0";

@@ -45,6 +45,17 @@ public final class AgentMBean {
         }
     }
 
+    /** One attribute, read when asked (an agent older than the attribute fails here, not in {@link #attributes}). */
+    public static Object attribute(int jmxPort, String attribute) {
+        try (JMXConnector c = JMXConnectorFactory.connect(NodePorts.jmxUrl(jmxPort))) {
+            return c.getMBeanServerConnection().getAttribute(new ObjectName(NAME), attribute);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (JMException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /**
      * Polls the attributes every 100 ms until {@code done} holds; returns the milliseconds since
      * {@code startNanos} (a config edit's write, say). Fails naming {@code what} and the

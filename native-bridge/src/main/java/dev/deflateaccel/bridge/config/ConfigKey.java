@@ -99,7 +99,16 @@ public enum ConfigKey {
      * The Linux nice value of Cassandra's compaction threads, set by each on its first codec calls
      * (CompactionThreadNice); 0 leaves them alone. 19 is the lowest CPU priority.
      */
-    COMPACTION_THREAD_NICE("compaction_thread_nice", 0, 19, 0);
+    COMPACTION_THREAD_NICE("compaction_thread_nice", 0, 19, 0),
+    /**
+     * Every N MiB a compaction adds to an SSTable's Data.db, start the writeback of those MiB and
+     * wait for the N before them (sync_file_range; WritebackPacer), so that its output is not
+     * left dirty to be written back all at once at its end; 0 = off. For buffered writes (4.0-6.0);
+     * 6.0's direct writes leave nothing to pace.
+     */
+    COMPACTION_WRITEBACK_MIB("compaction_writeback_mib", 0, 1024, 0),
+    /** With compaction_writeback_mib: drop each range written back from the page cache (POSIX_FADV_DONTNEED), as direct writes leave it. */
+    COMPACTION_WRITEBACK_DROP_CACHE("compaction_writeback_drop_cache", 0, 1, 0);
 
     private final String key;
     private final long min;
