@@ -69,6 +69,12 @@ class CompactionWritePacingTest {
         }
     }
 
+    /** A class without the method or fields the advice reads is left stock, and the log line says which part is missing. */
+    @org.junit.jupiter.api.Test
+    void anUnknownShapeIsNamed() {
+        assertEquals("void doFlush(int)", SequentialWriterInstrumentation.missingFrom(TypeDescription.ForLoadedType.of(Object.class)));
+    }
+
     @ParameterizedTest(name = "cassandra-all {0}")
     @MethodSource("versions")
     void aCompactionThreadsDataFileIsWrittenBackEveryIntervalAndKeepsItsBytes(String version) throws Exception {

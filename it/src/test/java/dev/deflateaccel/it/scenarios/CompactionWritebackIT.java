@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +26,7 @@ import dev.deflateaccel.harness.AgentConfig;
 import dev.deflateaccel.harness.AgentMBean;
 import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.harness.CassandraNode;
+import dev.deflateaccel.harness.Compactions;
 import dev.deflateaccel.harness.JavaRuntime;
 import dev.deflateaccel.harness.LiveConfigEdit;
 import dev.deflateaccel.harness.LogFile;
@@ -80,16 +82,18 @@ class CompactionWritebackIT {
                 table.create(node.session(), 1);
                 new DataWriter(node.session(), table, rows, ONE).writeAll(0, ROWS);
                 node.nodetool().ok("flush", table.keyspace(), table.name());
+                // The load's own compactions first, so that only the major compaction writes meanwhile.
+                Compactions.awaitNone(node, table.keyspace(), Duration.ofMinutes(3));
 
                 long stockDirty = compactWatchingDirtyPages(node, table);
-                long output = SSTableFiles.dataBytes(node.layout(), table.keyspace(), table.name());
+                long output = dataBytes(node, table);
                 assertTrue(stockDirty > Math.max(2 * DIRTY_BOUND, output / 2), "unpaced, the compaction's "
                         + output / MIB + " MiB of output should pile up dirty; the most seen was " + stockDirty / MIB + " MiB");
 
                 LiveConfigEdit.applyCleanly(node, paced);
                 long bytesBefore = counter(node, "CompactionWritebackBytes");
                 long pacedDirty = compactWatchingDirtyPages(node, table);
-                long pacedOutput = SSTableFiles.dataBytes(node.layout(), table.keyspace(), table.name());
+                long pacedOutput = dataBytes(node, table);
                 long writtenBack = counter(node, "CompactionWritebackBytes") - bytesBefore;
                 String status = String.valueOf(AgentMBean.attribute(node.ports().jmx(), "CompactionWriteback"));
                 assertTrue(pacedDirty < DIRTY_BOUND, "paced every " + INTERVAL_MIB + " MiB, dirty pages reached "
@@ -123,7 +127,7 @@ class CompactionWritebackIT {
                                          SampleRows rows) throws Exception {
         long calls = counter(node, "CompactionWritebackCalls");
         CompletableFuture<Void> compaction = CompletableFuture.runAsync(
-                () -> node.nodetool().run(java.time.Duration.ofMinutes(5), "compact", table.keyspace(), table.name()));
+                () -> node.nodetool().run(Duration.ofMinutes(5), "compact", table.keyspace(), table.name()));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (counter(node, "CompactionWritebackCalls") < calls + 3) {
             assertTrue(System.nanoTime() < deadline && !compaction.isDone(), "the compaction ended or never paced");
@@ -167,6 +171,20 @@ class CompactionWritebackIT {
             sampler.join();
         }
         return most.get();
+    }
+
+    /** The table's Data.db bytes, once Cassandra has finished deleting the compaction's inputs (it does so after compact returns). */
+    private static long dataBytes(CassandraNode node, TestTable table) throws InterruptedException {
+        for (int attempt = 1;; attempt++) {
+            try {
+                return SSTableFiles.dataBytes(node.layout(), table.keyspace(), table.name());
+            } catch (java.io.UncheckedIOException deletedMeanwhile) {
+                if (attempt == 50) {
+                    throw deletedMeanwhile;
+                }
+                Thread.sleep(100);
+            }
+        }
     }
 
     /** The host's dirty page cache, /proc/meminfo's Dirty. */
