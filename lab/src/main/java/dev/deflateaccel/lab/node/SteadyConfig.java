@@ -51,7 +51,8 @@ final class SteadyConfig {
      * direct I/O and trickle_fsync (does it reach 6.0's direct writer? Without it the compaction's output
      * waits for the next fsync anyone makes, and that flush stalls the disk: issue 37's trace); direct I/O
      * and the hints writer's sync every 2 s instead of 10 (that sync is the fsync that flushes the disk most
-     * often during a compaction: more flushes, each carrying a fifth of the bytes).
+     * often during a compaction: more flushes, each carrying a fifth of the bytes); the agent's pacing of
+     * compaction writes every 8 MiB (issue 57), and that with each range dropped from the page cache.
      */
     private static final String AGENT_KEY = "agent:";
     private static final String[][] VARIANTS = {{""}, {"-flush-table", "flush_compression", "table"},
@@ -60,7 +61,9 @@ final class SteadyConfig {
             "direct", "background_write_disk_access_mode", "direct", AGENT_KEY + "compaction_thread_nice", "10"},
             {"-direct-trickle", "compaction_read_disk_access_mode", "direct", "background_write_disk_access_mode",
             "direct", "trickle_fsync", "true"}, {"-direct-hints2s", "compaction_read_disk_access_mode", "direct",
-            "background_write_disk_access_mode", "direct", "hints_flush_period", "2000ms"}};
+            "background_write_disk_access_mode", "direct", "hints_flush_period", "2000ms"},
+            {"-paced", AGENT_KEY + "compaction_writeback_mib", "8"},
+            {"-paced-drop", AGENT_KEY + "compaction_writeback_mib", "8", AGENT_KEY + "compaction_writeback_drop_cache", "1"}};
 
     static {
         for (String[] v : VARIANTS) {
@@ -72,13 +75,18 @@ final class SteadyConfig {
             add(new SteadyConfig("igzip", "Deflate + agent, igzip", IGZIP, "igzip", "DeflateCompressor", v));
             add(new SteadyConfig("igzip3", "Deflate + agent, igzip level 3", IGZIP3, "igzip", "DeflateCompressor", v));
         }
-        for (String[] v : new String[][] {VARIANTS[0], VARIANTS[3], VARIANTS[4]}) {
+        for (String[] v : new String[][] {VARIANTS[0], VARIANTS[3], VARIANTS[4], VARIANTS[7], VARIANTS[8]}) {
             add(new SteadyConfig("cassandra", "Deflate + agent, every engine off (Cassandra's code, timed)",
                     AgentConfig.allOff("every engine off"), "cassandra", "DeflateCompressor", v));
         }
         add(new SteadyConfig("lz4", "LZ4, stock", null, null, "LZ4Compressor", VARIANTS[0]));
         add(new SteadyConfig("lz4", "LZ4, stock", null, null, "LZ4Compressor", VARIANTS[3]));
         add(new SteadyConfig("zstd", "Zstd, stock", null, null, "ZstdCompressor", VARIANTS[0]));
+        // LZ4 with the agent for its pacing alone: no Deflate call to check, hence no engine.
+        for (String[] v : new String[][] {VARIANTS[7], VARIANTS[8]}) {
+            add(new SteadyConfig("lz4", "LZ4 + agent (pacing only)", AgentConfig.allOff("every engine off"), null,
+                    "LZ4Compressor", v));
+        }
     }
 
     final String name;
