@@ -75,7 +75,6 @@ public interface AgentControlMBean {
      */
     String getCompressionLevels();
 
-    /** Reads the config file now (two reads a second apart) and applies it; returns the outcome. */
     /** compaction_writeback_mib at work: the setting and what it did since the agent started ({@code WritebackPacer}). */
     String getCompactionWriteback();
 
@@ -94,6 +93,7 @@ public interface AgentControlMBean {
     /** Calls that failed, or writers with no file descriptor: each makes pacing step aside until a reload. */
     long getCompactionWritebackFailures();
 
+    /** Reads the config file now (two reads a second apart) and applies it; returns the outcome. */
     String reloadConfig();
 
     /** Puts DeflateCompressor back to Cassandra's bytecode, closes the engines, unregisters the MBeans. */

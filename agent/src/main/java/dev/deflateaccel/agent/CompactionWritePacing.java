@@ -34,9 +34,9 @@ final class CompactionWritePacing implements WritePacer {
     static final String DIRECT_WRITER = "org.apache.cassandra.io.compress.DirectCompressedSequentialWriter";
     private static final String NATIVE_LIBRARY = "org.apache.cassandra.utils.NativeLibrary";
 
-    /** A writer's file descriptor, or -1. */
+    /** A writer's file descriptor for the file at {@code path}, or -1. */
     interface Descriptors {
-        int of(Object writer, FileChannel channel);
+        int of(Object writer, FileChannel channel, String path);
     }
 
     private final Instrumentation inst;
@@ -58,28 +58,39 @@ final class CompactionWritePacing implements WritePacer {
         this.descriptors = descriptors != null ? descriptors : this::cassandrasFd;
     }
 
-    /** At start and on every reload: the config's settings from now on; weaves SequentialWriter the first time they pace. */
+    /**
+     * At start and on every reload: the config's settings from now on; weaves SequentialWriter the
+     * first time they pace. Never throws: what fails gives up pacing alone, with one log line.
+     */
     synchronized void apply(AccelConfig config, AccelLog newLog) {
         log = newLog;
         long mib = config.value(ConfigKey.COMPACTION_WRITEBACK_MIB);
         boolean drop = config.enabled(ConfigKey.COMPACTION_WRITEBACK_DROP_CACHE);
         boolean wasOn = pacer.intervalBytes() > 0;
-        if (mib > 0) {
-            String problem = Writeback.Libc.INSTANCE.problem();
+        try {
+            String problem = mib > 0 ? Writeback.Libc.INSTANCE.problem() : null;
             if (problem != null) {
-                newLog.warn(problem + "; compaction writes are not paced");
-                pacer.configure(0, false, newLog::warn);
+                giveUp(problem, newLog);
                 return;
             }
-        }
-        pacer.configure(mib << 20, drop, newLog::warn);
-        if (mib > 0 && transformer == null) {
-            CurrentPacer.set(this);
-            transformer = SequentialWriterInstrumentation.install(inst, newLog);
+            pacer.configure(mib << 20, drop, newLog::warn);
+            if (mib > 0 && transformer == null) {
+                CurrentPacer.set(this);
+                transformer = SequentialWriterInstrumentation.install(inst, newLog);
+            }
+        } catch (RuntimeException | LinkageError e) {
+            // The codec's weaving is done and stays; only pacing is given up, until a reload.
+            giveUp("cannot weave " + SequentialWriterInstrumentation.TARGET + " (" + e + ")", newLog);
+            return;
         }
         if (mib > 0 || wasOn) {
             newLog.info("compaction writes: " + pacer.describe());
         }
+    }
+
+    private void giveUp(String why, AccelLog newLog) {
+        pacer.configure(0, false, newLog::warn);
+        newLog.warn(why + "; compaction writes are not paced");
     }
 
     /** Detach: no more pacing, and SequentialWriter is Cassandra's own bytecode again. */
@@ -111,18 +122,19 @@ final class CompactionWritePacing implements WritePacer {
             }
             if (writer.getClass().getName().equals(DIRECT_WRITER)) {
                 if (directSaid.compareAndSet(false, true)) {
-                    log.info("compaction writes: this node writes compaction output with direct I/O"
+                    // At every log level but 0: the operator asked for pacing, and here it has no effect.
+                    log.notice("compaction writes: this node writes compaction output with direct I/O"
                             + " (background_write_disk_access_mode: direct), which leaves nothing to pace");
                 }
                 return;
             }
-            pacer.written(writer, channel.position(), () -> descriptors.of(writer, channel));
+            pacer.written(writer, channel.position(), () -> descriptors.of(writer, channel, path));
         } catch (IOException | RuntimeException | LinkageError e) {
             pacer.stepAside(e.toString());
         }
     }
 
-    private int cassandrasFd(Object writer, FileChannel channel) {
+    private int cassandrasFd(Object writer, FileChannel channel, String path) {
         try {
             Method m = getfd;
             if (m == null) {

@@ -18,16 +18,21 @@ import java.util.function.IntSupplier;
  * meet it stall. Optionally the range just written back is dropped from the page cache
  * ({@code POSIX_FADV_DONTNEED}), as direct writes leave it.
  *
- * <p>Advice only: no byte, size or sync of the file changes. The writer's own thread makes the
- * calls, which is what paces it. The last partial range is left to the writer's own sync at the
- * end of the file. A writer whose file shrank (Cassandra truncates after an aborted partition)
- * starts again from the new end.
+ * <p>Advice only: no byte, size or sync of the file changes, and every wait is made where it
+ * cannot hide a write error from the writer's own fsync ({@link Writeback}); on a kernel where
+ * it could (before Linux 4.13), writebacks are only started, never waited for. The writer's own
+ * thread makes the calls, which is what paces it. The last partial range is left to the writer's
+ * own sync at the end of the file. A writer first seen part-way through its file (pacing turned
+ * on, or back on after a step-aside) is paced from there on; one whose file shrank (Cassandra
+ * truncates after an aborted partition) starts again from the new end.
  *
  * <p>Never throws. A call that fails (or a file descriptor that cannot be had) is counted, said
  * once, and every writer is left alone until {@link #configure} is called again (a reload).
  */
 public final class WritebackPacer {
     private final Writeback os;
+    /** Whether waiting for a range is safe on this kernel ({@link Writeback#waitsKeepErrorsForOthers}). */
+    private final boolean waits;
     private final Map<Object, Progress> writers = Collections.synchronizedMap(new WeakHashMap<>());
     private final AtomicLong bytesWrittenBack = new AtomicLong();
     private final AtomicLong writebackCalls = new AtomicLong();
@@ -45,19 +50,29 @@ public final class WritebackPacer {
         long started;
         long waited;
 
-        Progress(int fd) {
+        /** Paced from {@code position} on: what was written before is left to the kernel and the writer's sync. */
+        Progress(int fd, long position) {
             this.fd = fd;
+            this.started = position;
+            this.waited = position;
         }
     }
 
+    /** On this JVM's kernel. */
     public WritebackPacer(Writeback os) {
+        this(os, Writeback.waitsKeepErrorsForOthers(System.getProperty("os.version", "")));
+    }
+
+    /** {@code waits}: whether ranges may be waited for (and so dropped), or only started. */
+    public WritebackPacer(Writeback os, boolean waits) {
         this.os = os;
+        this.waits = waits;
     }
 
     /**
      * From now on: start a writeback each {@code intervalBytes} (0: pace nothing) and drop what
      * was written back from the page cache if {@code dropCache}. Clears a step-aside, so that a
-     * reload retries what failed; writers already open keep their progress.
+     * reload retries what failed; writers already known keep their progress.
      */
     public void configure(long intervalBytes, boolean dropCache, Consumer<String> warnOnce) {
         warn = warnOnce;
@@ -90,8 +105,9 @@ public final class WritebackPacer {
                 stepAside("no file descriptor for a compaction's output file");
                 return;
             }
-            p = new Progress(descriptor);
+            p = new Progress(descriptor, position);
             writers.put(writer, p);
+            return;
         }
         if (position < p.started) {
             p.started = Math.min(p.started, position);
@@ -101,20 +117,18 @@ public final class WritebackPacer {
             return;
         }
         long begin = System.nanoTime();
-        int error = os.syncFileRange(p.fd, p.started, position - p.started, Writeback.WRITE);
-        if (error == 0 && p.started > p.waited) {
-            error = os.syncFileRange(p.fd, p.waited, p.started - p.waited,
-                    Writeback.WAIT_BEFORE | Writeback.WRITE | Writeback.WAIT_AFTER);
-            if (error == 0 && drop) {
-                error = os.dropCache(p.fd, p.waited, p.started - p.waited);
-                if (error == 0) {
-                    bytesDropped.addAndGet(p.started - p.waited);
-                }
+        int error = os.startWriteback(p.fd, p.started, position - p.started);
+        if (error == 0 && waits && p.started > p.waited) {
+            boolean dropping = drop;
+            error = os.awaitWriteback(p.fd, p.waited, p.started - p.waited, dropping);
+            if (error == 0 && dropping) {
+                bytesDropped.addAndGet(p.started - p.waited);
             }
         }
         waitNanos.addAndGet(System.nanoTime() - begin);
         if (error != 0) {
-            stepAside("sync_file_range or posix_fadvise failed with errno " + error);
+            stepAside("a writeback call (sync_file_range, posix_fadvise or the open of its own descriptor) failed with errno "
+                    + error);
             return;
         }
         writebackCalls.incrementAndGet();
@@ -172,7 +186,9 @@ public final class WritebackPacer {
     public String describe() {
         long every = interval;
         String state = every == 0 ? "off"
-                : "every " + (every >> 20) + " MiB" + (drop ? ", written-back pages dropped" : "")
+                : "every " + (every >> 20) + " MiB" + (waits ? "" : ", started only (this kernel, before Linux 4.13,"
+                  + " would hide a write error from Cassandra's fsync after a wait)")
+                  + (drop && waits ? ", written-back pages dropped" : "")
                   + (steppedAside.get() ? ", STEPPED ASIDE after a failure" : "");
         return state + "; " + (bytesWrittenBack.get() >> 20) + " MiB written back early in " + writebackCalls.get()
                 + " calls, " + (bytesDropped.get() >> 20) + " MiB dropped, " + (waitNanos.get() / 1_000_000) + " ms in the calls, "
