@@ -19,12 +19,15 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import dev.deflateaccel.bridge.config.ConfigKey;
 import dev.deflateaccel.harness.AgentConfig;
+import dev.deflateaccel.harness.AgentMBean;
 import dev.deflateaccel.harness.CassandraLine;
 import dev.deflateaccel.harness.CassandraNode;
 import dev.deflateaccel.harness.DeflateSSTables;
 import dev.deflateaccel.harness.EngineCounters;
 import dev.deflateaccel.harness.EngineStats;
+import dev.deflateaccel.harness.LiveConfigEdit;
 import dev.deflateaccel.harness.LogFile;
 import dev.deflateaccel.harness.NodeSettings;
 import dev.deflateaccel.harness.PageCache;
@@ -68,7 +71,7 @@ class AcceleratedNodeOnDirectIoIT implements OnCassandraLine {
      * from the page cache, as only O_DIRECT writes and reads leave them; every row reads back equal; no ERROR line, nothing in the agent's log.
      */
     @Test
-    void compactionOfDeflateSSTablesThroughDirectIo(CassandraNode node) {
+    void compactionOfDeflateSSTablesThroughDirectIo(CassandraNode node) throws IOException {
         node.ensureRunning(AcceleratedNodeIT.accelerated(line));
         // The log holds every start of this node; the last start's line is the last one.
         List<String> resolved = node.systemLog().linesSince(LogFile.Mark.start()).stream()
@@ -134,6 +137,37 @@ class AcceleratedNodeOnDirectIoIT implements OnCassandraLine {
         assertEquals(List.of(), node.systemLog().errorsSince(systemLogMark), "ERROR lines in " + node.systemLog().path());
         assertEquals(List.of(), AcceleratedNodeIT.nonEmpty(node.agentLog().linesSince(agentLogMark)),
                 "the agent logged warnings or errors in " + node.agentLog().path());
+
+        pacingAskedForOnDirectWrites(node, table, rows);
+    }
+
+    /**
+     * Issue 57: compaction_writeback_mib switched on live on a node whose compactions write with
+     * direct I/O. A compaction of two SSTables (the one above and a flushed one) writes through
+     * DirectCompressedSequentialWriter: the agent says once that there is nothing to pace, paces
+     * nothing, and every row still reads back. The shared node's config is put back afterwards.
+     */
+    private void pacingAskedForOnDirectWrites(CassandraNode node, TestTable table, SampleRows rows) throws IOException {
+        LogFile.Mark agentLogMark = node.agentLog().mark();
+        // log_file as the node's start wrote it (NodeConf), so that the agent keeps logging there.
+        AgentConfig started = AgentConfig.libdeflate().with(AgentConfig.LOG_FILE, node.layout().agentLog().toString());
+        LiveConfigEdit.applyCleanly(node, started.with(ConfigKey.COMPACTION_WRITEBACK_MIB.key(), "1"));
+        try {
+            int more = AcceleratedNodeIT.DIRECT_IO_ROWS + 5_000;
+            new DataWriter(node.session(), table, rows, ONE).writeAll(AcceleratedNodeIT.DIRECT_IO_ROWS, more);
+            node.nodetool().ok("flush", table.keyspace(), table.name());
+            node.nodetool().ok("compact", table.keyspace(), table.name());
+            List<String> said = node.agentLog().linesSince(agentLogMark).stream()
+                    .filter(l -> l.contains("leaves nothing to pace")).collect(Collectors.toList());
+            assertEquals(1, said.size(), "the agent must say once that direct writes leave nothing to pace: "
+                    + node.agentLog().linesSince(agentLogMark));
+            assertEquals(0L, ((Number) AgentMBean.attribute(node.ports().jmx(), "CompactionWritebackBytes")).longValue(),
+                    String.valueOf(AgentMBean.attribute(node.ports().jmx(), "CompactionWriteback")));
+            new DataVerifier(node.session(), table, rows).scan(ONE, RowSet.range(0, more)).assertComplete();
+        } finally {
+            // The shared node's config as its start wrote it, for the scenarios after this one.
+            LiveConfigEdit.applyCleanly(node, started);
+        }
     }
 
     private static void link(Path link, Path existing) {
