@@ -110,7 +110,7 @@ public final class WritebackPacer {
             return;
         }
         if (position < p.started) {
-            p.started = Math.min(p.started, position);
+            p.started = position;
             p.waited = Math.min(p.waited, position);
         }
         if (position - p.started < every) {
