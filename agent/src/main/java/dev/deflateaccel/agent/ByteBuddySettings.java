@@ -1,5 +1,7 @@
 package dev.deflateaccel.agent;
 
+import net.bytebuddy.agent.builder.AgentBuilder;
+
 /**
  * Settings for our copy of Byte Buddy, made before any of its classes initialise.
  *
@@ -26,6 +28,18 @@ final class ByteBuddySettings {
     static void apply() {
         setIfAbsent(SAFE);
         setIfAbsent(NEXUS_DISABLED);
+    }
+
+    /**
+     * What each of our weavings starts from: inlined advice only, so no class format changes, and
+     * retransformation, so that an attach weaves classes already loaded and a detach
+     * ({@code ResettableClassFileTransformer.reset}) gives them back their own bytecode.
+     */
+    static AgentBuilder retransformingBuilder(AgentBuilder.Listener listener) {
+        return new AgentBuilder.Default()
+                .disableClassFormatChanges()
+                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                .with(listener);
     }
 
     private static void setIfAbsent(String property) {

@@ -31,7 +31,7 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
  * 4.0 to 6.0; -1 when it cannot tell), asked once per writer while it writes.
  */
 final class CompactionWritePacing implements WritePacer {
-    static final String DIRECT_WRITER = "org.apache.cassandra.io.compress.DirectCompressedSequentialWriter";
+    private static final String DIRECT_WRITER = "org.apache.cassandra.io.compress.DirectCompressedSequentialWriter";
     private static final String NATIVE_LIBRARY = "org.apache.cassandra.utils.NativeLibrary";
 
     /** A writer's file descriptor for the file at {@code path}, or -1. */

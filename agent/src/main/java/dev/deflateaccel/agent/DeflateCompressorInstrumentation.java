@@ -54,10 +54,7 @@ final class DeflateCompressorInstrumentation {
 
     static ResettableClassFileTransformer install(Instrumentation inst, AccelLog log) {
         AtomicBoolean errorLogged = new AtomicBoolean();
-        return new AgentBuilder.Default()
-                .disableClassFormatChanges()
-                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                .with(new AgentBuilder.Listener.Adapter() {
+        return ByteBuddySettings.retransformingBuilder(new AgentBuilder.Listener.Adapter() {
                     @Override
                     public void onError(String typeName, ClassLoader classLoader, JavaModule module, boolean loaded,
                                         Throwable throwable) {

@@ -59,10 +59,7 @@ final class SequentialWriterInstrumentation {
 
     static ResettableClassFileTransformer install(Instrumentation inst, AccelLog log) {
         AtomicBoolean said = new AtomicBoolean();
-        return new AgentBuilder.Default()
-                .disableClassFormatChanges()
-                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                .with(new AgentBuilder.Listener.Adapter() {
+        return ByteBuddySettings.retransformingBuilder(new AgentBuilder.Listener.Adapter() {
                     @Override
                     public void onError(String typeName, ClassLoader classLoader, JavaModule module, boolean loaded,
                                         Throwable throwable) {

@@ -24,24 +24,21 @@ class ArchitectureTest {
      */
     @Test
     void adviceCallsOnlyCurrentRoute() {
-        classes().that().haveNameMatching(".*DeflateCompressorAdvice.*")
-                .should().onlyAccessClassesThat(
-                        com.tngtech.archunit.base.DescribedPredicate.describe("CurrentRoute, the advice itself or the JDK",
-                                c -> c.getName().equals(CurrentRoute.class.getName())
-                                        || c.getName().startsWith("dev.deflateaccel.agent.DeflateCompressorAdvice")
-                                        || c.getPackageName().startsWith("java.")
-                                        || c.isPrimitive() || c.isArray()))
-                .check(MAIN);
+        adviceCallsOnly("dev.deflateaccel.agent.DeflateCompressorAdvice", CurrentRoute.class);
     }
 
     /** The same for the advice woven into SequentialWriter: its one entry class is CurrentPacer. */
     @Test
     void writerAdviceCallsOnlyCurrentPacer() {
-        classes().that().haveNameMatching(".*SequentialWriterAdvice.*")
+        adviceCallsOnly("dev.deflateaccel.agent.SequentialWriterAdvice", CurrentPacer.class);
+    }
+
+    private static void adviceCallsOnly(String advice, Class<?> entry) {
+        classes().that().haveNameMatching(java.util.regex.Pattern.quote(advice) + ".*")
                 .should().onlyAccessClassesThat(
-                        com.tngtech.archunit.base.DescribedPredicate.describe("CurrentPacer, the advice itself or the JDK",
-                                c -> c.getName().equals(CurrentPacer.class.getName())
-                                        || c.getName().startsWith("dev.deflateaccel.agent.SequentialWriterAdvice")
+                        com.tngtech.archunit.base.DescribedPredicate.describe(entry.getSimpleName() + ", the advice itself or the JDK",
+                                c -> c.getName().equals(entry.getName())
+                                        || c.getName().startsWith(advice)
                                         || c.getPackageName().startsWith("java.")
                                         || c.isPrimitive() || c.isArray()))
                 .check(MAIN);

@@ -1,11 +1,16 @@
 package dev.deflateaccel.agent;
 
+import java.util.ArrayList;
+
+import java.io.File;
+
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -92,6 +97,25 @@ final class CassandraJars {
 
     static Path jna(String version) {
         return dir().resolve("jna-" + version + ".jar");
+    }
+
+    /**
+     * A child JVM's class path as a node's, with nothing of the agent: cassandra-all
+     * {@code version}, JNA {@code jnaVersion}, what DeflateCompressor needs (guava, netty) and
+     * this module's test classes (the mains the children run).
+     */
+    static String nodeClassPath(String version, String jnaVersion) {
+        List<String> cp = new ArrayList<>();
+        cp.add(cassandraAll(version).toString());
+        cp.add(jna(jnaVersion).toString());
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            String file = Paths.get(entry).getFileName().toString();
+            if (file.startsWith("guava-") || file.startsWith("failureaccess-") || file.startsWith("netty-common-")
+                    || entry.replace('\\', '/').endsWith("agent/target/test-classes")) {
+                cp.add(entry);
+            }
+        }
+        return String.join(File.pathSeparator, cp);
     }
 
     /** A loader for cassandra-all; guava and netty (which DeflateCompressor needs) come from the parent. */

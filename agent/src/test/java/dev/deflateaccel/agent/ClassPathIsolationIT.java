@@ -109,16 +109,6 @@ class ClassPathIsolationIT {
 
     /** cassandra-all with what DeflateCompressor needs, the node's JNA, and this module's test classes; nothing of the agent. */
     private static String nodeClassPath() {
-        List<String> cp = new ArrayList<>();
-        cp.add(CassandraJars.cassandraAll(CassandraJars.primary()).toString());
-        cp.add(CassandraJars.jna(NODE_JNA).toString());
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            String file = Paths.get(entry).getFileName().toString();
-            if (file.startsWith("guava-") || file.startsWith("failureaccess-") || file.startsWith("netty-common-")
-                    || entry.replace('\\', '/').endsWith("agent/target/test-classes")) {
-                cp.add(entry);
-            }
-        }
-        return String.join(File.pathSeparator, cp);
+        return CassandraJars.nodeClassPath(CassandraJars.primary(), NODE_JNA);
     }
 }

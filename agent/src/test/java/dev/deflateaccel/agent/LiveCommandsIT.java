@@ -57,18 +57,8 @@ class LiveCommandsIT {
     }
 
     private static String classPath() {
-        List<String> cp = new ArrayList<>();
         String version = CassandraJars.primary();
-        cp.add(CassandraJars.cassandraAll(version).toString());
-        cp.add(CassandraJars.jna(CassandraJars.jnaVersionOf(version)).toString());
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            String file = Paths.get(entry).getFileName().toString();
-            if (file.startsWith("guava-") || file.startsWith("failureaccess-") || file.startsWith("netty-common-")
-                    || entry.replace('\\', '/').endsWith("agent/target/test-classes")) {
-                cp.add(entry);
-            }
-        }
-        return String.join(File.pathSeparator, cp);
+        return CassandraJars.nodeClassPath(version, CassandraJars.jnaVersionOf(version));
     }
 
     private Path config(String... lines) throws IOException {

@@ -151,14 +151,6 @@ public final class WritebackPacer {
         return interval;
     }
 
-    public boolean dropsCache() {
-        return drop;
-    }
-
-    public boolean steppedAside() {
-        return steppedAside.get();
-    }
-
     /** Bytes whose writeback was started, in ranges of at least the interval. */
     public long bytesWrittenBack() {
         return bytesWrittenBack.get();
