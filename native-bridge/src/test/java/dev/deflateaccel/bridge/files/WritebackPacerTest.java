@@ -164,6 +164,69 @@ class WritebackPacerTest {
         assertTrue(pacer.active());
     }
 
+    /** 256 compaction threads at once, each with its own writer: each is paced on its own, none lost or counted twice. */
+    @Test
+    void manyWritersAtOnceArePacedEachOnItsOwn() throws InterruptedException {
+        List<String> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+        Writeback os = new Writeback() {
+            @Override
+            public int startWriteback(int fd, long offset, long length) {
+                calls.add("start " + fd + " " + offset + "+" + length);
+                return 0;
+            }
+
+            @Override
+            public int awaitWriteback(int fd, long offset, long length, boolean drop) {
+                calls.add("await " + fd + " " + offset + "+" + length);
+                return 0;
+            }
+        };
+        WritebackPacer pacer = new WritebackPacer(os, true);
+        pacer.configure(MIB, false, s -> { });
+        int threads = 256;
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        List<Thread> all = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int fd = 1000 + t;
+            Thread thread = new Thread(() -> {
+                Object writer = new Object();
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                // Known at 64 KiB, then three whole MiB up to 4 MiB.
+                for (long position = 64 * 1024; position <= 4 * MIB; position += 64 * 1024) {
+                    pacer.written(writer, position, () -> fd);
+                }
+            });
+            thread.start();
+            all.add(thread);
+        }
+        go.countDown();
+        for (Thread thread : all) {
+            thread.join();
+        }
+        assertEquals(3L * threads, pacer.writebackCalls());
+        assertEquals(3L * threads * MIB, pacer.bytesWrittenBack());
+        assertEquals(0, pacer.failures());
+        long first = 64 * 1024;
+        for (int t = 0; t < threads; t++) {
+            int fd = 1000 + t;
+            List<String> own = new ArrayList<>();
+            synchronized (calls) {
+                for (String c : calls) {
+                    if (c.contains(" " + fd + " ")) {
+                        own.add(c);
+                    }
+                }
+            }
+            assertEquals(Arrays.asList("start " + fd + " " + first + "+" + MIB,
+                    "start " + fd + " " + (first + MIB) + "+" + MIB, "await " + fd + " " + first + "+" + MIB,
+                    "start " + fd + " " + (first + 2 * MIB) + "+" + MIB, "await " + fd + " " + (first + MIB) + "+" + MIB), own);
+        }
+    }
+
     @Test
     void noFileDescriptorStepsAside() {
         WritebackPacer pacer = new WritebackPacer(new Recorded(), true);
