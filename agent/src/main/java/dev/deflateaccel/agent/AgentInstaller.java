@@ -60,7 +60,7 @@ final class AgentInstaller {
         if (jmxProblem != null) {
             log.warn(jmxProblem);
         }
-        CassandraMetricsPublication.publish(inst, bridge.statistics(), log);
+        // Cassandra's metrics registry gets the statistics from LiveAgent.start, with pacing's counters.
         try {
             ResettableClassFileTransformer transformer = DeflateCompressorInstrumentation.install(inst, log);
             log.info("ready: " + DeflateCompressorInstrumentation.TARGET + " will use "
@@ -68,7 +68,6 @@ final class AgentInstaller {
                         .map(e -> e.name()).reduce((a, b) -> a + ", " + b).orElse("no engine"));
             return transformer;
         } catch (RuntimeException | Error e) {
-            CassandraMetricsPublication.withdraw();
             CassandraRoute.uninstall();
             bridge.close();
             throw e;

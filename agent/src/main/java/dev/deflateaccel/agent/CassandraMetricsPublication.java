@@ -8,6 +8,7 @@ import javax.management.JMException;
 import javax.management.ObjectName;
 
 import dev.deflateaccel.bridge.AccelLog;
+import dev.deflateaccel.bridge.files.WritebackPacer;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
 
 /**
@@ -30,6 +31,7 @@ final class CassandraMetricsPublication {
 
     private static Instrumentation inst;
     private static StatisticsRegistry wanted;
+    private static WritebackPacer wantedPacer;
     private static AccelLog log;
     private static CassandraMetrics metrics;
     private static boolean failed;
@@ -38,10 +40,15 @@ final class CassandraMetricsPublication {
     private CassandraMetricsPublication() {
     }
 
-    /** Publishes {@code stats} now if Cassandra's registry is up, else as soon as it is. Never throws. */
-    static synchronized void publish(Instrumentation instrumentation, StatisticsRegistry stats, AccelLog accelLog) {
+    /**
+     * Publishes {@code stats} and {@code pacer}'s counters now if Cassandra's registry is up, else
+     * as soon as it is. Never throws.
+     */
+    static synchronized void publish(Instrumentation instrumentation, StatisticsRegistry stats, WritebackPacer pacer,
+            AccelLog accelLog) {
         inst = instrumentation;
         wanted = stats;
+        wantedPacer = pacer;
         log = accelLog;
         if (failed) {
             return;
@@ -69,6 +76,7 @@ final class CassandraMetricsPublication {
             metrics.withdraw();
         }
         wanted = null;
+        wantedPacer = null;
         log = null;
         inst = null;
         failed = false;
@@ -127,7 +135,7 @@ final class CassandraMetricsPublication {
             return;
         }
         try {
-            metrics.publish(wanted);
+            metrics.publish(wanted, wantedPacer);
             log.info("statistics also in Cassandra's metrics registry as " + CassandraMetrics.OBJECT_NAME_PATTERN
                     + " (" + metrics.size() + " gauges)");
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {

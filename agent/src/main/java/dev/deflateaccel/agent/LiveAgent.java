@@ -95,6 +95,7 @@ final class LiveAgent implements AgentControlMBean {
         LiveAgent agent = new LiveAgent(inst, transformer, args.configPath(), recording, fingerprint);
         current = agent;
         AgentMBeans.register(agent, bridge.log());
+        CassandraMetricsPublication.publish(inst, bridge.statistics(), agent.pacing.pacer(), bridge.log());
         agent.watcher.start();
         agent.codecCpu.start(bridge.log());
         agent.pacing.apply(bridge.config(), bridge.log());
@@ -258,7 +259,7 @@ final class LiveAgent implements AgentControlMBean {
         if (problem != null) {
             log.warn(problem);
         }
-        CassandraMetricsPublication.publish(inst, next.statistics(), log);
+        CassandraMetricsPublication.publish(inst, next.statistics(), pacing.pacer(), log);
     }
 
     // ---- detach ----

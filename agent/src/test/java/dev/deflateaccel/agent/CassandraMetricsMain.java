@@ -14,6 +14,8 @@ import javax.management.ObjectName;
 
 import dev.deflateaccel.bridge.AccelLog;
 import dev.deflateaccel.bridge.engine.FallbackReason;
+import dev.deflateaccel.bridge.files.Writeback;
+import dev.deflateaccel.bridge.files.WritebackPacer;
 import dev.deflateaccel.bridge.stats.Direction;
 import dev.deflateaccel.bridge.stats.EngineStatistics;
 import dev.deflateaccel.bridge.stats.StatisticsRegistry;
@@ -63,7 +65,7 @@ public final class CassandraMetricsMain {
         stats.of("libdeflate", Direction.COMPRESS).completed(10, 4);
         ObjectName ops = new ObjectName(CassandraMetrics.objectName("libdeflate", "compress", "Operations"));
 
-        CassandraMetricsPublication.publish(ByteBuddyAgent.install(), stats, log);
+        CassandraMetricsPublication.publish(ByteBuddyAgent.install(), stats, pacer(), log);
         Thread.sleep(1_200); // the waiter looks once a second
         if (server.isRegistered(ops) || !utf8(logged).isEmpty()) {
             throw new AssertionError("published before Cassandra registered a metric: " + logged);
@@ -89,9 +91,11 @@ public final class CassandraMetricsMain {
             throw new AssertionError("a publication that worked logs nothing at log_level 1: " + lines);
         }
         expect(server.getAttribute(ops, "Value"), 1L, ops);
+        ObjectName paced = new ObjectName(CassandraMetrics.writebackObjectName("Calls"));
+        expect(server.getAttribute(paced, "Value"), 0L, paced);
         StatisticsRegistry reloaded = new StatisticsRegistry();
         reloaded.of("libdeflate", Direction.COMPRESS);
-        CassandraMetricsPublication.publish(null, reloaded, log);
+        CassandraMetricsPublication.publish(null, reloaded, pacer(), log);
         expect(server.getAttribute(ops, "Value"), 0L, ops);
         CassandraMetricsPublication.withdraw();
         if (!server.queryNames(new ObjectName(CassandraMetrics.OBJECT_NAME_PATTERN), null).isEmpty()) {
@@ -105,8 +109,9 @@ public final class CassandraMetricsMain {
         StatisticsRegistry stats = new StatisticsRegistry();
         EngineStatistics libdeflate = stats.of("libdeflate", Direction.COMPRESS);
         stats.of("cassandra", Direction.DECOMPRESS);
+        WritebackPacer pacer = pacer();
         try {
-            metrics.publish(stats);
+            metrics.publish(stats, pacer);
         } catch (java.lang.reflect.InvocationTargetException e) {
             // Cassandra 6.0: the registry takes only its own groups. Nothing may be left behind.
             metrics.withdraw();
@@ -130,7 +135,17 @@ public final class CassandraMetricsMain {
         expect(server.getAttribute(new ObjectName(CassandraMetrics.objectName("libdeflate", "compress", "BytesOut")), "Value"), 81L, ops);
         expect(server.getAttribute(busy, "Value"), 1L, busy);
         expect(server.getAttribute(stock, "Value"), 0L, stock);
-        int expected = 2 * 2 * EngineStatistics.counters().size();
+        // Pacing's gauges read the pacer: 3 MiB written in steps of 1 MiB, paced every MiB, from the first step on.
+        ObjectName pacedBytes = new ObjectName(CassandraMetrics.writebackObjectName("Bytes"));
+        ObjectName pacedCalls = new ObjectName(CassandraMetrics.writebackObjectName("Calls"));
+        expect(server.getAttribute(pacedBytes, "Value"), 0L, pacedBytes);
+        Object writer = new Object();
+        for (long mib = 1; mib <= 3; mib++) {
+            pacer.written(writer, mib << 20, () -> 42);
+        }
+        expect(server.getAttribute(pacedBytes, "Value"), 2L << 20, pacedBytes);
+        expect(server.getAttribute(pacedCalls, "Value"), 2L, pacedCalls);
+        int expected = 2 * 2 * EngineStatistics.counters().size() + CassandraMetrics.writebackCounters(pacer).size();
         if (metrics.size() != expected) {
             throw new AssertionError(metrics.size() + " gauges, expected " + expected);
         }
@@ -138,7 +153,7 @@ public final class CassandraMetricsMain {
         // A reload publishes a new registry: the names stay, the values are the new counters'.
         StatisticsRegistry next = new StatisticsRegistry();
         next.of("libdeflate", Direction.COMPRESS).completed(1, 1);
-        metrics.publish(next);
+        metrics.publish(next, pacer);
         expect(server.getAttribute(ops, "Value"), 1L, ops);
         if (server.isRegistered(stock)) {
             throw new AssertionError(stock + " is still registered after a reload without that engine");
@@ -149,6 +164,28 @@ public final class CassandraMetricsMain {
             throw new AssertionError("gauges left in Cassandra's registry after withdraw");
         }
         System.out.println("OK " + registryClass.getProtectionDomain().getCodeSource().getLocation());
+    }
+
+    /**
+     * A pacer every MiB over a Writeback that only answers 0: the gauges' plumbing is under test
+     * here; WritebackPacerTest runs the pacer against the real libc calls.
+     */
+    private static WritebackPacer pacer() {
+        WritebackPacer pacer = new WritebackPacer(new Writeback() {
+            @Override
+            public int startWriteback(int fd, long offset, long length) {
+                return 0;
+            }
+
+            @Override
+            public int awaitWriteback(int fd, long offset, long length, boolean drop) {
+                return 0;
+            }
+        }, true);
+        pacer.configure(1 << 20, false, warning -> {
+            throw new AssertionError(warning);
+        });
+        return pacer;
     }
 
     private static void expect(Object actual, long expected, ObjectName name) {

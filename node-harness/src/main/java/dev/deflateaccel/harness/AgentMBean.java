@@ -57,6 +57,21 @@ public final class AgentMBean {
     }
 
     /**
+     * The value of one of the agent's gauges in Cassandra's own metrics registry, as an exporter
+     * reads it: {@code org.apache.cassandra.metrics:type=DeflateAccel,scope=<scope>,name=<name>}.
+     */
+    public static Object cassandraGauge(int jmxPort, String scope, String name) {
+        try (JMXConnector c = JMXConnectorFactory.connect(NodePorts.jmxUrl(jmxPort))) {
+            return c.getMBeanServerConnection().getAttribute(
+                    new ObjectName("org.apache.cassandra.metrics:type=DeflateAccel,scope=" + scope + ",name=" + name), "Value");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (JMException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
      * Polls the attributes every 100 ms until {@code done} holds; returns the milliseconds since
      * {@code startNanos} (a config edit's write, say). Fails naming {@code what} and the
      * attributes last seen when {@code limit} has passed.

@@ -46,7 +46,7 @@ class JmxExporterTest {
                 rules.add(Pattern.compile(m.group(1).replace("\\\\", "\\")));
             }
         }
-        assertEquals(10, rules.size(), "the snippet's rules");
+        assertEquals(15, rules.size(), "the snippet's rules");
         Set<String> counters = EngineStatistics.counters().keySet();
         assertTrue(counters.size() >= 14, counters.toString());
         for (String engine : List.of("libdeflate", "igzip", "qat", "iaa", "zlib", "cassandra")) {
@@ -58,6 +58,13 @@ class JmxExporterTest {
                     assertTrue(rules.stream().anyMatch(r -> r.matcher(bean).matches()), "no rule of ours matches " + bean);
                 }
             }
+        }
+        // Compaction write pacing's gauges (the agent's CassandraMetrics.writebackCounters; CassandraMetricsTest
+        // reads them from each line's registry).
+        for (String counter : List.of("Bytes", "Calls", "DroppedBytes", "Millis", "Failures")) {
+            String bean = "org.apache.cassandra.metrics<type=DeflateAccel, scope=CompactionWriteback, name=" + counter
+                    + "><>Value";
+            assertEquals(1, rules.stream().filter(r -> r.matcher(bean).matches()).count(), "rules of ours matching " + bean);
         }
     }
 
@@ -73,6 +80,7 @@ class JmxExporterTest {
             assertTrue(line.isEmpty() || line.startsWith("- ") || line.startsWith("  ") || line.startsWith("#"),
                     "a rules line out of the stock file's indentation: '" + line + "'");
         }
-        assertEquals(stock().lines().count() + 1 + 10 * 5, merged.size(), "stock lines plus ours, nothing lost");
+        // Ten engine rules of five lines (with labels), five pacing rules of four (one set per node).
+        assertEquals(stock().lines().count() + 1 + 10 * 5 + 5 * 4, merged.size(), "stock lines plus ours, nothing lost");
     }
 }

@@ -43,8 +43,9 @@ import dev.deflateaccel.sample.SampleRows;
  * Issue 57: compaction's writes paced ({@code compaction_writeback_mib}) on 4.0 (Java 8) and 5.0
  * (Java 17). One node per line, one LZ4 table (Cassandra's default compressor: pacing is for any
  * table). A major compaction with pacing off, then one with pacing switched on live: with it,
- * the agent's counters show the compaction's output written back early, and the host's dirty
- * pages (/proc/meminfo) stay under a bound set by N while the first compaction's pile up. Every
+ * the agent's counters (its MBean, and the same in Cassandra's metrics registry) show the
+ * compaction's output written back early, and the host's dirty pages (/proc/meminfo) stay under
+ * a bound set by N while the first compaction's pile up. Every
  * row reads back and Cassandra's own extended verify passes. On 5.0, a kill -9 in the middle of a
  * paced compaction: the node restarts and reads everything back.
  */
@@ -104,6 +105,11 @@ class CompactionWritebackIT {
                 assertTrue(writtenBack <= pacedOutput && writtenBack > pacedOutput - 2L * INTERVAL_MIB * MIB,
                         "written back early: " + writtenBack + " of " + pacedOutput + " bytes; " + status);
                 assertEquals(0L, counter(node, "CompactionWritebackFailures"), status);
+                // The same counters in Cassandra's metrics registry, where an exporter scrapes them.
+                assertEquals(counter(node, "CompactionWritebackBytes"),
+                        ((Number) AgentMBean.cassandraGauge(node.ports().jmx(), "CompactionWriteback", "Bytes")).longValue());
+                assertEquals(counter(node, "CompactionWritebackCalls"),
+                        ((Number) AgentMBean.cassandraGauge(node.ports().jmx(), "CompactionWriteback", "Calls")).longValue());
                 System.out.printf("%s: most dirty %d MiB unpaced, %d MiB paced every %d MiB; output %d MiB, %d MiB written"
                         + " back early; %s%n", line, stockDirty / MIB, pacedDirty / MIB, INTERVAL_MIB, pacedOutput / MIB,
                         writtenBack / MIB, status);
