@@ -39,6 +39,8 @@ run_program() {
     -cp "$target/deflate-accel-lab.jar:$target/node-lib/deflate-accel-native-bridge.jar" \
     -Ddeflateaccel.cassandra.lib="$repo/cassandra-lib/5.0/target/cassandra/lib" \
     -Ddeflateaccel.cassandra60.lib="$repo/cassandra-lib/6.0/target/cassandra/lib" \
+    -Ddeflateaccel.cassandra40.lib="$repo/cassandra-lib/4.0/target/cassandra/lib" \
+    -Ddeflateaccel.cassandra41.lib="$repo/cassandra-lib/4.1/target/cassandra/lib" \
     -Ddeflateaccel.agent.jar="$agent_jar" \
     -Ddeflateaccel.nodes.dir="$target/$nodes" \
     ${props[@]+"${props[@]}"} \

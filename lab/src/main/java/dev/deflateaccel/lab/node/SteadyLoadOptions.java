@@ -95,9 +95,9 @@ final class SteadyLoadOptions {
             .flag("--ratio-within-variant", "--compaction-reads: each configuration's ratios to the first configuration"
                     + " of its own variant (igzip-direct-nice to cassandra-direct-nice), not to the first",
                     o -> o.ratioWithinVariant = true)
-            .option("--cassandra V", ValueKind.oneOf(List.of(CassandraLine.V5_0, CassandraLine.V6_0),
-                    CassandraLine::version), "5.0", "--compaction-reads: the node's Cassandra line (6.0 for its"
-                    + " *-direct configurations)", (o, v) -> o.line = v)
+            .option("--cassandra V", ValueKind.oneOf(CassandraLine.onThisJava(), CassandraLine::version), "5.0",
+                    "--compaction-reads: the node's Cassandra line (6.0 for its *-direct configurations; 4.0 and 4.1"
+                    + " run on Java 8 and 11 only, so run the lab with JAVA_HOME set to a JDK 11)", (o, v) -> o.line = v)
             .option("--cgroup-mib M", integer(16, 1 << 20), null, "--compaction-reads: each node in a memory cgroup"
                     + " (root, cgroup v1) that may take M MiB after the tables' import: page cache and what it allocates"
                     + " from then on (its heap touched at start), as CASSANDRA-21134's node has less page cache than"
