@@ -115,6 +115,8 @@ class OperatorsStackIT {
                     Map.of("engine", "libdeflate", "direction", "compress", "reason", "ContextsBusy"))), ours(first));
             assertEquals(0.0, first.value("cassandra_deflateaccel_errors_total",
                     Map.of("engine", "libdeflate", "direction", "compress")));
+            // Compaction write pacing's series, one set per node: off here, so no call made.
+            assertEquals(0.0, first.value("cassandra_deflateaccel_compaction_writeback_calls_total", Map.of()), ours(first));
             assertEquals(stockSeries, first.seriesShapes("cassandra_deflateaccel_"),
                     "Cassandra's own series must be what they are without the agent");
 
