@@ -33,7 +33,7 @@ final class NodeAdvice {
             + " as the faster compaction writes more between them; where that matters, keep compaction_throughput at a"
             + " rate that binds, and on Cassandra 6.0 also set compaction_read_disk_access_mode and"
             + " background_write_disk_access_mode to direct; leave compaction_writeback_mib at 0 on every line (pacing"
-            + " kept the dirty pages down on 4.1, 5.0 and 6.0 but not igzip 1's read p99 at stock's);"
+            + " kept the dirty pages down on 4.1, 5.0 and 6.0 but not igzip 1's read p99 at stock's in every run);"
             + " compaction_thread_nice (10 measured) runs compaction threads below the reads' CPU priority on any line"
             + " (docs/operations.md, \"Reads during compaction\")";
 
