@@ -82,7 +82,7 @@ final class CassandraMetrics {
         counters.put("Bytes", pacer::bytesWrittenBack);
         counters.put("Calls", pacer::writebackCalls);
         counters.put("DroppedBytes", pacer::bytesDropped);
-        counters.put("Millis", () -> pacer.waitNanos() / 1_000_000);
+        counters.put("Millis", pacer::waitMillis);
         counters.put("Failures", pacer::failures);
         return counters;
     }

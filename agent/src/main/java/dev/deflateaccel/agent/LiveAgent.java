@@ -414,7 +414,7 @@ final class LiveAgent implements AgentControlMBean {
 
     @Override
     public long getCompactionWritebackMillis() {
-        return pacing.pacer().waitNanos() / 1_000_000;
+        return pacing.pacer().waitMillis();
     }
 
     @Override

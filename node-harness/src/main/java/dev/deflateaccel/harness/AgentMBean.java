@@ -47,13 +47,7 @@ public final class AgentMBean {
 
     /** One attribute, read when asked (an agent older than the attribute fails here, not in {@link #attributes}). */
     public static Object attribute(int jmxPort, String attribute) {
-        try (JMXConnector c = JMXConnectorFactory.connect(NodePorts.jmxUrl(jmxPort))) {
-            return c.getMBeanServerConnection().getAttribute(new ObjectName(NAME), attribute);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (JMException e) {
-            throw new IllegalStateException(e);
-        }
+        return read(jmxPort, NAME, attribute);
     }
 
     /**
@@ -61,9 +55,12 @@ public final class AgentMBean {
      * reads it: {@code org.apache.cassandra.metrics:type=DeflateAccel,scope=<scope>,name=<name>}.
      */
     public static Object cassandraGauge(int jmxPort, String scope, String name) {
+        return read(jmxPort, "org.apache.cassandra.metrics:type=DeflateAccel,scope=" + scope + ",name=" + name, "Value");
+    }
+
+    private static Object read(int jmxPort, String objectName, String attribute) {
         try (JMXConnector c = JMXConnectorFactory.connect(NodePorts.jmxUrl(jmxPort))) {
-            return c.getMBeanServerConnection().getAttribute(
-                    new ObjectName("org.apache.cassandra.metrics:type=DeflateAccel,scope=" + scope + ",name=" + name), "Value");
+            return c.getMBeanServerConnection().getAttribute(new ObjectName(objectName), attribute);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (JMException e) {

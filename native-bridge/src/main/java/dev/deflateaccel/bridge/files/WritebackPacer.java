@@ -165,9 +165,9 @@ public final class WritebackPacer {
         return bytesDropped.get();
     }
 
-    /** Time the writers spent in these calls, waiting for the disk included: what pacing costs them. */
-    public long waitNanos() {
-        return waitNanos.get();
+    /** Milliseconds the writers spent in these calls, waiting for the disk included: what pacing costs them. */
+    public long waitMillis() {
+        return waitNanos.get() / 1_000_000;
     }
 
     public long failures() {
